@@ -1,0 +1,125 @@
+/** What the trigger remembers about its registration, in the node's static data. */
+export interface StoredRegistration {
+	endpointId?: string;
+	secret?: string;
+	url?: string;
+	events?: string[];
+}
+
+/** The fields of a webhook endpoint (as the API returns it) that reconciliation looks at. */
+export interface RemoteEndpoint {
+	id: string;
+	url: string;
+	description: string | null;
+	events: string[];
+	enabled: boolean;
+}
+
+export interface WantedRegistration {
+	url: string;
+	events: string[];
+}
+
+/**
+ * - `keep`: the stored endpoint matches and delivers.
+ * - `reenable`: it matches but was disabled (e.g. auto-disabled after failed deliveries).
+ * - `replace`: an endpoint of ours exists but cannot serve (other URL or events, or its secret
+ *   is lost): delete it, then create a new one.
+ * - `create`: nothing usable exists remotely: create one.
+ */
+export type ReconcileAction = 'keep' | 'reenable' | 'replace' | 'create';
+
+export const ALL_EVENTS = '*';
+
+/** Sorted, without duplicates; "All Events" absorbs every other choice. */
+export function normalizeEvents(events: string[]): string[] {
+	if (events.includes(ALL_EVENTS)) return [ALL_EVENTS];
+	return [...new Set(events)].sort();
+}
+
+export function sameEvents(left: string[], right: string[]): boolean {
+	const a = normalizeEvents(left);
+	const b = normalizeEvents(right);
+	return a.length === b.length && a.every((event, index) => event === b[index]);
+}
+
+/**
+ * Decides what activation must do, given what static data holds and what the API returned for
+ * the stored endpoint id (`undefined` when there is no id or the endpoint is gone).
+ */
+export function reconcile(
+	stored: StoredRegistration,
+	remote: RemoteEndpoint | undefined,
+	wanted: WantedRegistration,
+): ReconcileAction {
+	if (remote === undefined) return 'create';
+	if (!stored.secret) return 'replace';
+	if (remote.url !== wanted.url || !sameEvents(remote.events, wanted.events)) return 'replace';
+	if (!remote.enabled) return 'reenable';
+	return 'keep';
+}
+
+/**
+ * Identifies the workflow and node that own an endpoint, so the API user can tell which n8n
+ * trigger an endpoint belongs to, and so the trigger can find its own endpoints again after its
+ * static data is lost.
+ */
+export function endpointDescription(workflowId: string, nodeName: string): string {
+	return `${ownerPrefix(workflowId)}${nodeName}`;
+}
+
+function ownerPrefix(workflowId: string): string {
+	return `n8n workflow ${workflowId} · `;
+}
+
+/**
+ * Endpoints this trigger created earlier: same webhook URL (which carries the node's unique
+ * webhook id and, for "Listen for test event", the `/webhook-test/` path) and a description from
+ * the same workflow. The node name is not required to match, so a renamed node still finds its
+ * endpoints. Anything else in the account is never touched.
+ */
+export function findOwnEndpoints<T extends RemoteEndpoint>(
+	endpoints: T[],
+	url: string,
+	workflowId: string,
+): T[] {
+	const prefix = ownerPrefix(workflowId);
+	return endpoints.filter(
+		(endpoint) => endpoint.url === url && (endpoint.description ?? '').startsWith(prefix),
+	);
+}
+
+/** Envelope id → unix seconds when it was first accepted, oldest first. */
+export type RecentEnvelopes = Record<string, number>;
+
+export interface DuplicateMemoryLimits {
+	maxEntries: number;
+	maxAgeSeconds: number;
+}
+
+/** The API retries for about 24 hours; remembering twice that covers every retry and redelivery. */
+export const DUPLICATE_MEMORY_LIMITS: DuplicateMemoryLimits = {
+	maxEntries: 1000,
+	maxAgeSeconds: 48 * 60 * 60,
+};
+
+/**
+ * Records an envelope id and reports whether it was already seen. Returns a new, bounded memory:
+ * entries older than `maxAgeSeconds` are forgotten, then the oldest beyond `maxEntries`.
+ */
+export function rememberEnvelope(
+	recent: RecentEnvelopes,
+	envelopeId: string,
+	nowSeconds: number,
+	limits: DuplicateMemoryLimits = DUPLICATE_MEMORY_LIMITS,
+): { duplicate: boolean; recent: RecentEnvelopes } {
+	const fresh = Object.entries(recent).filter(
+		([, seenAt]) => nowSeconds - seenAt <= limits.maxAgeSeconds,
+	);
+	const duplicate = fresh.some(([id]) => id === envelopeId);
+	if (!duplicate) fresh.push([envelopeId, nowSeconds]);
+	return {
+		duplicate,
+		recent: Object.fromEntries(fresh.slice(Math.max(0, fresh.length - limits.maxEntries))),
+	};
+}

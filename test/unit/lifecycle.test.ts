@@ -1,0 +1,176 @@
+import {
+	DUPLICATE_MEMORY_LIMITS,
+	endpointDescription,
+	findOwnEndpoints,
+	normalizeEvents,
+	reconcile,
+	rememberEnvelope,
+	sameEvents,
+	type RemoteEndpoint,
+	type StoredRegistration,
+} from '../../nodes/WorkforceManagementTrigger/lifecycle';
+
+const URL = 'https://n8n.example.com/webhook/6f1c1e0e-6a8b-4f43-9d1f-2a0b8c1d2e3f/webhook';
+const WANTED = { url: URL, events: ['member.created', 'timesheet.approved'] };
+
+const stored: StoredRegistration = {
+	endpointId: 'b0a3b9e2-1d55-4bd4-8f4e-7d2c4f7f1a10',
+	secret: 'whsec_stored',
+	url: URL,
+	events: WANTED.events,
+};
+
+function remote(overrides: Partial<RemoteEndpoint> = {}): RemoteEndpoint {
+	return {
+		id: stored.endpointId!,
+		url: URL,
+		description: endpointDescription('wf1', 'Workforce Management Trigger'),
+		events: ['timesheet.approved', 'member.created'],
+		enabled: true,
+		...overrides,
+	};
+}
+
+describe('reconcile', () => {
+	it('creates when nothing is stored or the stored endpoint is gone', () => {
+		expect(reconcile({}, undefined, WANTED)).toBe('create');
+		expect(reconcile(stored, undefined, WANTED)).toBe('create');
+	});
+
+	it('keeps a matching, enabled endpoint (event order does not matter)', () => {
+		expect(reconcile(stored, remote(), WANTED)).toBe('keep');
+	});
+
+	it('re-enables a matching endpoint that was disabled', () => {
+		expect(reconcile(stored, remote({ enabled: false }), WANTED)).toBe('reenable');
+	});
+
+	it('replaces an endpoint whose URL differs (e.g. WEBHOOK_URL changed)', () => {
+		const moved = remote({ url: URL.replace('n8n.example.com', 'old.example.com') });
+		expect(reconcile(stored, moved, WANTED)).toBe('replace');
+	});
+
+	it('replaces an endpoint whose events differ (the event list was edited)', () => {
+		expect(reconcile(stored, remote({ events: ['member.created'] }), WANTED)).toBe('replace');
+		expect(reconcile(stored, remote({ events: ['*'] }), WANTED)).toBe('replace');
+	});
+
+	it('replaces an endpoint whose secret is lost rather than adopting it unverifiable', () => {
+		expect(reconcile({ endpointId: stored.endpointId }, remote(), WANTED)).toBe('replace');
+	});
+
+	it('replaces a disabled endpoint that no longer matches instead of re-enabling it', () => {
+		expect(reconcile(stored, remote({ enabled: false, events: ['member.updated'] }), WANTED)).toBe(
+			'replace',
+		);
+	});
+});
+
+describe('normalizeEvents / sameEvents', () => {
+	it('sorts and removes duplicates', () => {
+		expect(normalizeEvents(['b.x', 'a.y', 'b.x'])).toEqual(['a.y', 'b.x']);
+	});
+
+	it('lets All Events absorb every other choice', () => {
+		expect(normalizeEvents(['member.created', '*'])).toEqual(['*']);
+		expect(sameEvents(['*'], ['member.created', '*'])).toBe(true);
+		expect(sameEvents(['*'], ['member.created'])).toBe(false);
+	});
+
+	it('compares as sets', () => {
+		expect(sameEvents(['a', 'b'], ['b', 'a', 'a'])).toBe(true);
+		expect(sameEvents(['a', 'b'], ['a'])).toBe(false);
+		expect(sameEvents([], [])).toBe(true);
+	});
+});
+
+describe('findOwnEndpoints', () => {
+	const testUrl = URL.replace('/webhook/', '/webhook-test/');
+	const endpoints = [
+		remote({ id: 'ours' }),
+		remote({ id: 'ours-renamed-node', description: endpointDescription('wf1', 'Old Name') }),
+		remote({ id: 'other-workflow', description: endpointDescription('wf2', 'Trigger') }),
+		remote({ id: 'workflow-id-prefix', description: endpointDescription('wf12', 'Trigger') }),
+		remote({ id: 'made-by-hand', description: 'Payroll integration' }),
+		remote({ id: 'no-description', description: null }),
+		remote({ id: 'test-registration', url: testUrl }),
+		remote({ id: 'other-url', url: 'https://elsewhere.example.com/hook' }),
+	];
+
+	it('finds only endpoints with our URL and our workflow in the description', () => {
+		expect(findOwnEndpoints(endpoints, URL, 'wf1').map((e) => e.id)).toEqual([
+			'ours',
+			'ours-renamed-node',
+		]);
+	});
+
+	it('keeps test and production registrations apart', () => {
+		expect(findOwnEndpoints(endpoints, testUrl, 'wf1').map((e) => e.id)).toEqual([
+			'test-registration',
+		]);
+	});
+
+	it('finds nothing for another workflow with a different URL', () => {
+		expect(findOwnEndpoints(endpoints, URL, 'wf3')).toEqual([]);
+	});
+});
+
+describe('endpointDescription', () => {
+	it('names the workflow and the node', () => {
+		expect(endpointDescription('Xy12', 'Timesheet approved')).toBe(
+			'n8n workflow Xy12 · Timesheet approved',
+		);
+	});
+});
+
+describe('rememberEnvelope', () => {
+	const NOW = 1_767_225_600;
+
+	it('reports a first delivery as new and a repeat as duplicate', () => {
+		const first = rememberEnvelope({}, 'evt_a1', NOW);
+		expect(first.duplicate).toBe(false);
+		expect(first.recent).toEqual({ evt_a1: NOW });
+
+		const retry = rememberEnvelope(first.recent, 'evt_a1', NOW + 3600);
+		expect(retry.duplicate).toBe(true);
+		expect(retry.recent).toEqual({ evt_a1: NOW });
+	});
+
+	it('does not mutate the memory it is given', () => {
+		const recent = { evt_a1: NOW };
+		rememberEnvelope(recent, 'evt_b2', NOW);
+		expect(recent).toEqual({ evt_a1: NOW });
+	});
+
+	it('forgets ids older than the age limit (48 hours by default)', () => {
+		const recent = { evt_old: NOW - DUPLICATE_MEMORY_LIMITS.maxAgeSeconds - 1, evt_kept: NOW - 10 };
+		const result = rememberEnvelope(recent, 'evt_old', NOW);
+		expect(result.duplicate).toBe(false);
+		expect(Object.keys(result.recent)).toEqual(['evt_kept', 'evt_old']);
+	});
+
+	it('still recognizes an id right at the age limit', () => {
+		const recent = { evt_edge: NOW - DUPLICATE_MEMORY_LIMITS.maxAgeSeconds };
+		expect(rememberEnvelope(recent, 'evt_edge', NOW).duplicate).toBe(true);
+	});
+
+	it('keeps at most maxEntries ids, dropping the oldest', () => {
+		const limits = { maxEntries: 3, maxAgeSeconds: 3600 };
+		let recent = {};
+		for (const id of ['evt_1', 'evt_2', 'evt_3', 'evt_4']) {
+			recent = rememberEnvelope(recent, id, NOW, limits).recent;
+		}
+		expect(Object.keys(recent)).toEqual(['evt_2', 'evt_3', 'evt_4']);
+		expect(rememberEnvelope(recent, 'evt_1', NOW, limits).duplicate).toBe(false);
+		expect(rememberEnvelope(recent, 'evt_4', NOW, limits).duplicate).toBe(true);
+	});
+
+	it('stays bounded at the default 1,000 ids', () => {
+		let recent = {};
+		for (let index = 0; index < 1005; index++) {
+			recent = rememberEnvelope(recent, `evt_${index.toString(16)}`, NOW).recent;
+		}
+		expect(Object.keys(recent)).toHaveLength(DUPLICATE_MEMORY_LIMITS.maxEntries);
+		expect(Object.keys(recent)[0]).toBe(`evt_${(5).toString(16)}`);
+	});
+});
