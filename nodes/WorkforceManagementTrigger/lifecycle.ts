@@ -13,6 +13,8 @@ export interface RemoteEndpoint {
 	description: string | null;
 	events: string[];
 	enabled: boolean;
+	/** `whsec_…` and the last four characters of the current signing secret. */
+	secret_preview?: string;
 }
 
 export interface WantedRegistration {
@@ -23,11 +25,13 @@ export interface WantedRegistration {
 /**
  * - `keep`: the stored endpoint matches and delivers.
  * - `reenable`: it matches but was disabled (e.g. auto-disabled after failed deliveries).
- * - `replace`: an endpoint of ours exists but cannot serve (other URL or events, or its secret
- *   is lost): delete it, then create a new one.
+ * - `rekey`: it matches and is enabled, but the stored secret is lost or was rolled by someone
+ *   else (the old one signs for 24 hours only): roll the secret and store the new one.
+ * - `replace`: an endpoint of ours exists but cannot serve as is (other URL or events, or
+ *   disabled with an unknown secret): delete it, then create a new one.
  * - `create`: nothing usable exists remotely: create one.
  */
-export type ReconcileAction = 'keep' | 'reenable' | 'replace' | 'create';
+export type ReconcileAction = 'keep' | 'reenable' | 'rekey' | 'replace' | 'create';
 
 export const ALL_EVENTS = '*';
 
@@ -44,6 +48,15 @@ export function sameEvents(left: string[], right: string[]): boolean {
 }
 
 /**
+ * Whether a secret is the one the API currently signs with, judged by the masked preview the API
+ * shows. Without a readable preview there is no evidence of a roll, so the secret is trusted.
+ */
+export function secretMatchesPreview(secret: string, preview: string | undefined): boolean {
+	const visibleTail = /(?:…|\.\.\.)([^.…]+)$/.exec(preview ?? '')?.[1];
+	return visibleTail === undefined || secret.endsWith(visibleTail);
+}
+
+/**
  * Decides what activation must do, given what static data holds and what the API returned for
  * the stored endpoint id (`undefined` when there is no id or the endpoint is gone).
  */
@@ -53,8 +66,12 @@ export function reconcile(
 	wanted: WantedRegistration,
 ): ReconcileAction {
 	if (remote === undefined) return 'create';
-	if (!stored.secret) return 'replace';
 	if (remote.url !== wanted.url || !sameEvents(remote.events, wanted.events)) return 'replace';
+	const secretCurrent =
+		stored.secret !== undefined &&
+		stored.secret !== '' &&
+		secretMatchesPreview(stored.secret, remote.secret_preview);
+	if (!secretCurrent) return remote.enabled ? 'rekey' : 'replace';
 	if (!remote.enabled) return 'reenable';
 	return 'keep';
 }

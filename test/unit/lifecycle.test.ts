@@ -6,6 +6,7 @@ import {
 	reconcile,
 	rememberEnvelope,
 	sameEvents,
+	secretMatchesPreview,
 	type RemoteEndpoint,
 	type StoredRegistration,
 } from '../../nodes/WorkforceManagementTrigger/lifecycle';
@@ -27,6 +28,7 @@ function remote(overrides: Partial<RemoteEndpoint> = {}): RemoteEndpoint {
 		description: endpointDescription('wf1', 'Workforce Management Trigger'),
 		events: ['timesheet.approved', 'member.created'],
 		enabled: true,
+		secret_preview: 'whsec_…ored',
 		...overrides,
 	};
 }
@@ -55,14 +57,38 @@ describe('reconcile', () => {
 		expect(reconcile(stored, remote({ events: ['*'] }), WANTED)).toBe('replace');
 	});
 
-	it('replaces an endpoint whose secret is lost rather than adopting it unverifiable', () => {
-		expect(reconcile({ endpointId: stored.endpointId }, remote(), WANTED)).toBe('replace');
+	it('re-keys an enabled endpoint whose secret is lost', () => {
+		expect(reconcile({ endpointId: stored.endpointId }, remote(), WANTED)).toBe('rekey');
+		expect(reconcile({ ...stored, secret: '' }, remote(), WANTED)).toBe('rekey');
+	});
+
+	it('re-keys when someone else rolled the secret (the stored one expires in 24 hours)', () => {
+		expect(reconcile(stored, remote({ secret_preview: 'whsec_…9f3a' }), WANTED)).toBe('rekey');
+	});
+
+	it('replaces a disabled endpoint whose secret is unknown', () => {
+		expect(reconcile({ endpointId: stored.endpointId }, remote({ enabled: false }), WANTED)).toBe(
+			'replace',
+		);
 	});
 
 	it('replaces a disabled endpoint that no longer matches instead of re-enabling it', () => {
 		expect(reconcile(stored, remote({ enabled: false, events: ['member.updated'] }), WANTED)).toBe(
 			'replace',
 		);
+	});
+});
+
+describe('secretMatchesPreview', () => {
+	it('compares the visible tail of the masked secret', () => {
+		expect(secretMatchesPreview('whsec_0123abcd', 'whsec_…abcd')).toBe(true);
+		expect(secretMatchesPreview('whsec_0123abcd', 'whsec_...abcd')).toBe(true);
+		expect(secretMatchesPreview('whsec_0123abcd', 'whsec_…abce')).toBe(false);
+	});
+
+	it('trusts the secret when there is no readable preview', () => {
+		expect(secretMatchesPreview('whsec_0123abcd', undefined)).toBe(true);
+		expect(secretMatchesPreview('whsec_0123abcd', 'hidden')).toBe(true);
 	});
 });
 
