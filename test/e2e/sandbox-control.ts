@@ -1,0 +1,128 @@
+/**
+ * The sandbox's control interface (`/__sandbox/*`) and the slice of its public API the end-to-end
+ * tests call directly, over HTTP, so it works for an in-process sandbox and for the demo's alike.
+ */
+
+export interface EventEnvelope {
+	id: string;
+	type: string;
+	created_at: string;
+	mode: 'live' | 'test';
+	data: Record<string, unknown>;
+}
+
+export interface WebhookEndpoint {
+	id: string;
+	url: string;
+	events: string[];
+	enabled: boolean;
+	secret?: string;
+	[field: string]: unknown;
+}
+
+export interface WebhookDelivery {
+	id: string;
+	status: string;
+	event_type?: string;
+	[field: string]: unknown;
+}
+
+export interface RecordedRequest {
+	method: string;
+	path: string;
+	query: Record<string, unknown>;
+	body: unknown;
+	at: string;
+}
+
+export interface SandboxTarget {
+	organization: string;
+	mode: 'live' | 'test';
+}
+
+export class SandboxControl {
+	constructor(
+		readonly origin: string,
+		readonly target: SandboxTarget = { organization: 'acme', mode: 'live' },
+	) {}
+
+	async reset(): Promise<void> {
+		await this.call('POST', '/__sandbox/reset');
+	}
+
+	async emitEvent(
+		type: string,
+		data?: Record<string, unknown>,
+	): Promise<{ event: EventEnvelope; delivery_ids: string[] }> {
+		return await this.call('POST', '/__sandbox/events', {
+			...this.target,
+			type,
+			...(data ? { data } : {}),
+		});
+	}
+
+	async advanceClock(seconds: number): Promise<void> {
+		await this.call('POST', '/__sandbox/clock/advance', { seconds });
+	}
+
+	/** Waits until no delivery is in flight or due, and returns the delivery records. */
+	async settleDeliveries(): Promise<WebhookDelivery[]> {
+		const { deliveries } = await this.call<{ deliveries: WebhookDelivery[] }>(
+			'POST',
+			'/__sandbox/deliveries/settle',
+		);
+		return deliveries;
+	}
+
+	async endpoints(): Promise<WebhookEndpoint[]> {
+		const query = new URLSearchParams(this.target as unknown as Record<string, string>);
+		const answer = await this.call<
+			{ endpoints?: WebhookEndpoint[]; data?: WebhookEndpoint[] } | WebhookEndpoint[]
+		>('GET', `/__sandbox/endpoints?${query}`);
+		if (Array.isArray(answer)) return answer;
+		return answer.endpoints ?? answer.data ?? [];
+	}
+
+	async seedMembers(count: number): Promise<void> {
+		await this.call('POST', '/__sandbox/seed/members', { ...this.target, count });
+	}
+
+	async requests(): Promise<RecordedRequest[]> {
+		const { requests } = await this.call<{ requests: RecordedRequest[] }>(
+			'GET',
+			'/__sandbox/requests',
+		);
+		return requests;
+	}
+
+	async clearRequests(): Promise<void> {
+		await this.call('DELETE', '/__sandbox/requests');
+	}
+
+	/** A request to the sandbox's public API with an API key, as a client of the real API would make. */
+	async api<T = unknown>(apiKey: string, method: string, path: string, body?: unknown): Promise<T> {
+		return await this.call<T>(method, `/api/v1${path}`, body, {
+			authorization: `Bearer ${apiKey}`,
+		});
+	}
+
+	private async call<T = unknown>(
+		method: string,
+		path: string,
+		body?: unknown,
+		headers: Record<string, string> = {},
+	): Promise<T> {
+		const response = await fetch(this.origin + path, {
+			method,
+			headers: {
+				...headers,
+				...(body === undefined ? {} : { 'content-type': 'application/json' }),
+			},
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await response.text();
+		if (!response.ok)
+			throw new Error(`Sandbox ${method} ${path} answered ${response.status}: ${text}`);
+		return (text ? JSON.parse(text) : undefined) as T;
+	}
+}
