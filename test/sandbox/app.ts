@@ -1,0 +1,217 @@
+import Fastify from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+import { SandboxClock } from './clock';
+import type { SandboxConfig } from './config';
+import type { LoggedRequest } from './control-state';
+import { API_PREFIX, FaultQueue } from './control-state';
+import { registerControlRoutes } from './control';
+import { DeliveryEngine } from './deliveries';
+import { ApiError, detailsFromAjv, validationError } from './errors';
+import { buildOpenApiDocument } from './openapi';
+import type { Operation } from './operations';
+import { OPERATIONS } from './operations';
+import { RateLimiter } from './rate-limit';
+import type { JsonSchema } from './schemas';
+import type { ApiKeyGrant } from './store';
+import { Store } from './store';
+
+declare module 'fastify' {
+	interface FastifyContextConfig {
+		operation?: Operation;
+	}
+	interface FastifyRequest {
+		grant: ApiKeyGrant | null;
+		logEntry: LoggedRequest | null;
+	}
+}
+
+/** Everything a running sandbox holds; the control routes and tests reach it through here. */
+export interface SandboxState {
+	config: SandboxConfig;
+	clock: SandboxClock;
+	store: Store;
+	engine: DeliveryEngine;
+	rateLimiter: RateLimiter;
+	faults: FaultQueue;
+	requestLog: LoggedRequest[];
+}
+
+const FAULT_CODES = { 429: 'rate_limited', 500: 'internal_error', 503: 'service_unavailable' } as const;
+
+function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
+	return reply.code(error.statusCode).headers(error.headers).send(error.toBody());
+}
+
+/** Query strings arrive as text: convert the integer and boolean parameters the schema declares. */
+function coerceQuery(request: FastifyRequest): void {
+	const schema = request.routeOptions.schema?.querystring as JsonSchema | undefined;
+	const properties = (schema?.properties ?? {}) as Record<string, { type?: string }>;
+	const query = request.query as Record<string, unknown>;
+	for (const [name, value] of Object.entries(query)) {
+		if (typeof value !== 'string') continue;
+		const type = properties[name]?.type;
+		if (type === 'integer' && /^-?\d+$/.test(value)) query[name] = Number(value);
+		if (type === 'boolean' && (value === 'true' || value === 'false')) query[name] = value === 'true';
+	}
+}
+
+function bearerKey(request: FastifyRequest): string | undefined {
+	const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+	return match?.[1];
+}
+
+/** 401 → 429 → 403 (scope) → 403 (module): run before the body is even validated. */
+function authorize(state: SandboxState, request: FastifyRequest, reply: FastifyReply, operation: Operation): void {
+	const key = bearerKey(request);
+	if (key === undefined) {
+		throw new ApiError('unauthorized', 'Missing API key: send the header Authorization: Bearer <API key>');
+	}
+	const grant = state.store.grant(key);
+	if (!grant) throw new ApiError('unauthorized', 'Invalid API key: no such key exists');
+	const { retryAfterSeconds, remaining } = state.rateLimiter.take(key);
+	reply.header('X-RateLimit-Limit', String(state.config.rateLimit.requests));
+	reply.header('X-RateLimit-Remaining', String(remaining));
+	if (retryAfterSeconds > 0) {
+		throw new ApiError(
+			'rate_limited',
+			`Rate limit of ${state.config.rateLimit.requests} requests per ${state.config.rateLimit.perSeconds} s exceeded: retry after ${retryAfterSeconds} s`,
+			[],
+			{ 'Retry-After': String(retryAfterSeconds) },
+		);
+	}
+	if (!grant.key.scopes.includes(operation.scope)) {
+		throw new ApiError(
+			'insufficient_scope',
+			`This API key lacks the scope ${operation.scope}, which ${operation.operationId} requires`,
+		);
+	}
+	if (operation.module && !grant.tenant.hasModule(operation.module)) {
+		throw new ApiError(
+			'module_inactive',
+			`The ${operation.module} module is not active for organization ${grant.tenant.organization.slug}, and ${operation.operationId} requires it`,
+		);
+	}
+	request.grant = grant;
+}
+
+function registerApi(app: FastifyInstance, state: SandboxState): void {
+	app.register(
+		async (api) => {
+			api.addHook('onRequest', async (request, reply) => {
+				const url = new URL(request.url, 'http://sandbox');
+				const entry: LoggedRequest = {
+					method: request.method,
+					path: url.pathname,
+					query: { ...(request.query as object) },
+					body: null,
+					headers: { ...request.headers },
+					at: state.store.now(),
+				};
+				state.requestLog.push(entry);
+				request.logEntry = entry;
+
+				const fault = state.faults.take(url.pathname);
+				if (fault) {
+					const headers: Record<string, string> =
+						fault.status === 429 ? { 'Retry-After': String(fault.retry_after) } : {};
+					throw new ApiError(FAULT_CODES[fault.status], `Injected fault: HTTP ${fault.status}`, [], headers);
+				}
+				const operation = request.routeOptions.config.operation;
+				if (operation) authorize(state, request, reply, operation);
+			});
+
+			api.addHook('preValidation', async (request) => {
+				if (request.logEntry) request.logEntry.body = request.body ?? null;
+				if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+				coerceQuery(request);
+			});
+
+			api.get('/openapi.json', async () => buildOpenApiDocument(OPERATIONS));
+
+			for (const operation of OPERATIONS) {
+				api.route({
+					method: operation.method,
+					url: operation.path,
+					schema: operation.schema,
+					config: { operation },
+					handler: async (request, reply) => {
+						const result = await operation.handler({
+							tenant: request.grant!.tenant,
+							grant: request.grant!,
+							params: request.params as { id: string },
+							query: request.query as Record<string, unknown>,
+							body: (request.body ?? {}) as Record<string, any>,
+							store: state.store,
+							engine: state.engine,
+							clock: state.clock,
+							config: state.config,
+						});
+						reply.code(operation.status);
+						return operation.status === 204 ? reply.send() : result;
+					},
+				});
+			}
+
+			api.setNotFoundHandler(async (request, reply) =>
+				sendError(reply, new ApiError('not_found', `No API route ${request.method} ${request.url.split('?')[0]}`)),
+			);
+		},
+		{ prefix: API_PREFIX },
+	);
+}
+
+export function buildApp(config: SandboxConfig): { app: FastifyInstance; state: SandboxState } {
+	const clock = new SandboxClock();
+	const store = new Store(config, clock);
+	const state: SandboxState = {
+		config,
+		clock,
+		store,
+		engine: new DeliveryEngine(store, clock, config.webhooks),
+		rateLimiter: new RateLimiter(config.rateLimit, clock),
+		faults: new FaultQueue(),
+		requestLog: [],
+	};
+
+	const app = Fastify({
+		logger: false,
+		// Reject unknown fields instead of stripping them, and never coerce body types.
+		ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: true } },
+	});
+	app.decorateRequest('grant', null);
+	app.decorateRequest('logEntry', null);
+
+	app.removeContentTypeParser('application/json');
+	app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+		if (body === '') return done(null, undefined);
+		try {
+			done(null, JSON.parse(body as string));
+		} catch {
+			done(validationError([{ field: 'body', message: 'is not valid JSON' }]) as unknown as FastifyError, undefined);
+		}
+	});
+
+	app.setErrorHandler(async (error: FastifyError, _request, reply) => {
+		if (error instanceof ApiError) return sendError(reply, error);
+		if (error.validation) return sendError(reply, validationError(detailsFromAjv(error.validation as never)));
+		if (error.statusCode === 415) {
+			return sendError(
+				reply,
+				new ApiError('unsupported_media_type', 'Request bodies must be JSON: send Content-Type: application/json'),
+			);
+		}
+		if (error.statusCode && error.statusCode < 500) {
+			return sendError(reply, validationError([{ field: 'body', message: error.message }]));
+		}
+		return sendError(reply, new ApiError('internal_error', `Sandbox error: ${error.message}`));
+	});
+
+	app.setNotFoundHandler(async (request, reply) =>
+		sendError(reply, new ApiError('not_found', `No route ${request.method} ${request.url.split('?')[0]}`)),
+	);
+
+	registerApi(app, state);
+	app.register(async (control) => registerControlRoutes(control, state), { prefix: '/__sandbox' });
+	return { app, state };
+}

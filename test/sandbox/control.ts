@@ -1,0 +1,190 @@
+import type { FastifyInstance } from 'fastify';
+
+import type { SandboxState } from './app';
+import { isoTimestamp } from './clock';
+import type { Mode } from './config';
+import { ApiError } from './errors';
+import { EVENT_TYPES, examplePayload, isInventedPayload } from './events';
+import { newMember } from './resources';
+import { nonEmptyString, object } from './schemas';
+import type { Tenant } from './store';
+
+const mode = { type: 'string', enum: ['live', 'test'] };
+
+function findTenant(state: SandboxState, slug: string, tenantMode: Mode): Tenant {
+	const tenant = state.store.tenant(slug, tenantMode);
+	if (!tenant) throw new ApiError('not_found', `No organization with slug ${slug} in the sandbox config`);
+	return tenant;
+}
+
+/** Every delivery of every tenant, newest first, with what the API does not show. */
+function allDeliveries(state: SandboxState) {
+	return state.store
+		.allTenants()
+		.flatMap((tenant) => tenant.deliveries.values().map((delivery) => ({ tenant, delivery })))
+		.sort((a, b) => b.delivery.seq - a.delivery.seq)
+		.map(({ tenant, delivery }) => ({
+			...delivery.resource,
+			organization: tenant.organization.slug,
+			is_test: delivery.isTest,
+			next_attempt_at: delivery.nextAttemptAt === null ? null : isoTimestamp(delivery.nextAttemptAt),
+		}));
+}
+
+/** The control interface (no API key): data, clock, faults, request log and delivery settling. */
+export async function registerControlRoutes(control: FastifyInstance, state: SandboxState): Promise<void> {
+	control.post('/reset', async () => {
+		await state.engine.stop();
+		state.store.reset();
+		state.clock.reset();
+		state.faults.clear();
+		state.rateLimiter.reset();
+		state.requestLog.length = 0;
+		return { ok: true };
+	});
+
+	control.post(
+		'/events',
+		{
+			schema: {
+				body: object(
+					{
+						organization: nonEmptyString,
+						mode,
+						type: { type: 'string', enum: [...EVENT_TYPES] },
+						data: { type: 'object' },
+					},
+					['organization', 'mode', 'type'],
+				),
+			},
+		},
+		async (request) => {
+			const body = request.body as { organization: string; mode: Mode; type: string; data?: Record<string, unknown> };
+			const tenant = findTenant(state, body.organization, body.mode);
+			const data = body.data ?? examplePayload(body.type, state.clock.now());
+			const { event, deliveryIds } = state.engine.emit(tenant, body.type, data);
+			return {
+				event,
+				delivery_ids: deliveryIds,
+				example_payload: body.data === undefined && isInventedPayload(body.type),
+			};
+		},
+	);
+
+	control.get('/clock', async () => ({ now: isoTimestamp(state.clock.now()) }));
+
+	control.post(
+		'/clock/advance',
+		{ schema: { body: object({ seconds: { type: 'number', minimum: 0 } }, ['seconds']) } },
+		async (request) => {
+			const now = state.clock.advance((request.body as { seconds: number }).seconds);
+			state.engine.pump();
+			return { now: isoTimestamp(now) };
+		},
+	);
+
+	control.post(
+		'/faults',
+		{
+			schema: {
+				body: object(
+					{
+						status: { type: 'integer', enum: [429, 500, 503] },
+						count: { type: 'integer', minimum: 1 },
+						retry_after: { type: 'integer', minimum: 0 },
+						path: nonEmptyString,
+					},
+					['status', 'count'],
+				),
+			},
+		},
+		async (request) => {
+			const body = request.body as { status: 429 | 500 | 503; count: number; retry_after?: number; path?: string };
+			state.faults.add({
+				status: body.status,
+				remaining: body.count,
+				retry_after: body.retry_after ?? 1,
+				path: body.path ?? null,
+			});
+			return { faults: state.faults.pending() };
+		},
+	);
+
+	control.get('/faults', async () => ({ faults: state.faults.pending() }));
+
+	control.delete('/faults', async () => {
+		state.faults.clear();
+		return { faults: [] };
+	});
+
+	control.get('/requests', async () => ({ requests: state.requestLog }));
+
+	control.delete('/requests', async () => {
+		state.requestLog.length = 0;
+		return { requests: [] };
+	});
+
+	control.post('/deliveries/settle', async () => {
+		await state.engine.settle();
+		return { deliveries: allDeliveries(state) };
+	});
+
+	control.get('/deliveries', async () => ({ deliveries: allDeliveries(state) }));
+
+	control.post(
+		'/seed/members',
+		{
+			schema: {
+				body: object(
+					{ organization: nonEmptyString, mode, count: { type: 'integer', minimum: 1, maximum: 1_000_000 } },
+					['organization', 'mode', 'count'],
+				),
+			},
+		},
+		async (request) => {
+			const body = request.body as { organization: string; mode: Mode; count: number };
+			const tenant = findTenant(state, body.organization, body.mode);
+			const now = state.store.now();
+			const start = tenant.members.list.size;
+			for (let index = 1; index <= body.count; index++) {
+				const member = newMember({ business_name: `Seeded Member ${start + index}` }, now);
+				tenant.members.add({ seq: state.store.seq(), resource: member });
+			}
+			return { created: body.count, total: tenant.members.list.size };
+		},
+	);
+
+	control.get(
+		'/endpoints',
+		{
+			schema: {
+				querystring: object({ organization: nonEmptyString, mode }),
+			},
+		},
+		async (request) => {
+			const query = request.query as { organization?: string; mode?: Mode };
+			const tenants = state.store
+				.allTenants()
+				.filter(
+					(tenant) =>
+						(query.organization === undefined || tenant.organization.slug === query.organization) &&
+						(query.mode === undefined || tenant.mode === query.mode),
+				);
+			return {
+				endpoints: tenants.flatMap((tenant) =>
+					tenant.endpoints.values().map((endpoint) => ({
+						...endpoint.resource,
+						organization: tenant.organization.slug,
+						secret: endpoint.secret,
+						previous_secret: endpoint.previousSecret?.secret ?? null,
+						previous_secret_expires_at: endpoint.previousSecret
+							? isoTimestamp(endpoint.previousSecret.expiresAt)
+							: null,
+					})),
+				),
+			};
+		},
+	);
+
+	control.get('/keys', async () => ({ keys: state.store.apiKeys() }));
+}

@@ -1,0 +1,539 @@
+import { randomUUID } from 'node:crypto';
+
+import type { SandboxClock } from './clock';
+import { isoTimestamp } from './clock';
+import type { SandboxConfig, Scope } from './config';
+import type { DeliveryEngine } from './deliveries';
+import { PREVIOUS_SECRET_VALIDITY_MS } from './deliveries';
+import { ApiError, validationError } from './errors';
+import { EVENT_CATALOG, examplePayload } from './events';
+import type { CustomerInput, MemberInput, SiteInput } from './resources';
+import { applyPatch, newCustomer, newMember, newSite } from './resources';
+import * as schemas from './schemas';
+import type { JsonSchema } from './schemas';
+import type { ApiKeyGrant, Store, StoredEndpoint, Tenant, WebhookEndpoint } from './store';
+import { newSigningSecret, secretPreview } from './store';
+
+export interface OperationContext {
+	tenant: Tenant;
+	grant: ApiKeyGrant;
+	params: { id: string };
+	query: Record<string, any>;
+	body: Record<string, any>;
+	store: Store;
+	engine: DeliveryEngine;
+	clock: SandboxClock;
+	config: SandboxConfig;
+}
+
+export interface Operation {
+	method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+	/** Fastify path relative to /api/v1. */
+	path: string;
+	operationId: string;
+	summary: string;
+	scope: Scope;
+	module?: 'members' | 'customers';
+	status: 200 | 201 | 204;
+	schema: { params?: JsonSchema; querystring?: JsonSchema; body?: JsonSchema };
+	handler(context: OperationContext): unknown;
+}
+
+const byId = { params: schemas.idParams };
+
+function endpointView(endpoint: StoredEndpoint): WebhookEndpoint {
+	return endpoint.resource;
+}
+
+function assertWebhookUrl(url: string, config: SandboxConfig, field = 'url'): void {
+	let parsed: URL;
+	try {
+		parsed = new URL(url);
+	} catch {
+		throw validationError([{ field, message: 'must be an absolute URL' }]);
+	}
+	if (parsed.protocol === 'https:') return;
+	const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname) || parsed.hostname.startsWith('127.');
+	if (parsed.protocol === 'http:' && loopback && config.webhooks.allowInsecureUrls) return;
+	throw validationError([
+		{
+			field,
+			message: config.webhooks.allowInsecureUrls
+				? 'must be an HTTPS URL (http:// is accepted only for a loopback host)'
+				: 'must be an HTTPS URL',
+		},
+	]);
+}
+
+function assertEventList(events: string[] | undefined): void {
+	if (events && events.includes('*') && events.length > 1) {
+		throw validationError([
+			{ field: 'events', message: 'must hold either event types or the single element "*", not both' },
+		]);
+	}
+}
+
+function touch(resource: { updated_at: string }, store: Store): void {
+	resource.updated_at = store.now();
+}
+
+export const OPERATIONS: Operation[] = [
+	{
+		method: 'GET',
+		path: '/organization',
+		operationId: 'organization.get',
+		summary: 'Get the organization of the API key',
+		scope: 'organization:read',
+		status: 200,
+		schema: {},
+		handler: ({ tenant }) => tenant.organization,
+	},
+
+	// Members
+	{
+		method: 'GET',
+		path: '/members',
+		operationId: 'members.list',
+		summary: 'List members, newest first',
+		scope: 'members:read',
+		module: 'members',
+		status: 200,
+		schema: { querystring: schemas.memberListQuery },
+		handler: ({ tenant, query }) =>
+			tenant.members.list.page(
+				{
+					limit: query.limit,
+					cursor: query.cursor,
+					filter:
+						query.status === undefined && query.is_verified === undefined && query.is_active === undefined
+							? undefined
+							: ({ resource }) =>
+									(query.status === undefined || resource.status === query.status) &&
+									(query.is_verified === undefined || resource.is_verified === query.is_verified) &&
+									(query.is_active === undefined || resource.is_active === query.is_active),
+				},
+				(stored) => stored.resource,
+			),
+	},
+	{
+		method: 'POST',
+		path: '/members',
+		operationId: 'members.create',
+		summary: 'Create a member (status draft)',
+		scope: 'members:write',
+		module: 'members',
+		status: 201,
+		schema: { body: schemas.memberCreateBody },
+		handler: ({ tenant, body, store, engine }) => {
+			const member = newMember(body as MemberInput, store.now());
+			tenant.members.add({ seq: store.seq(), resource: member });
+			engine.emit(tenant, 'member.created', { ...member, source: 'api' });
+			return member;
+		},
+	},
+	{
+		method: 'GET',
+		path: '/members/:id',
+		operationId: 'members.get',
+		summary: 'Get a member',
+		scope: 'members:read',
+		module: 'members',
+		status: 200,
+		schema: byId,
+		handler: ({ tenant, params }) => tenant.members.get(params.id).resource,
+	},
+	{
+		method: 'PATCH',
+		path: '/members/:id',
+		operationId: 'members.update',
+		summary: 'Update a member (only supplied fields change)',
+		scope: 'members:write',
+		module: 'members',
+		status: 200,
+		schema: { ...byId, body: schemas.memberUpdateBody },
+		handler: ({ tenant, params, body, store, engine }) => {
+			const member = tenant.members.get(params.id).resource;
+			if (applyPatch(member, body)) {
+				touch(member, store);
+				engine.emit(tenant, 'member.updated', member);
+			}
+			return member;
+		},
+	},
+	{
+		method: 'POST',
+		path: '/members/:id/verify',
+		operationId: 'members.verify',
+		summary: 'Verify a member (is_verified true)',
+		scope: 'members:write',
+		module: 'members',
+		status: 200,
+		schema: { ...byId, body: schemas.emptyBody },
+		handler: ({ tenant, params, store, engine }) => {
+			const member = tenant.members.get(params.id).resource;
+			member.is_verified = true;
+			touch(member, store);
+			engine.emit(tenant, 'member.verified', member);
+			return member;
+		},
+	},
+	{
+		method: 'POST',
+		path: '/members/:id/deactivate',
+		operationId: 'members.deactivate',
+		summary: 'Deactivate a member (is_active false, status inactive)',
+		scope: 'members:write',
+		module: 'members',
+		status: 200,
+		schema: { ...byId, body: schemas.emptyBody },
+		handler: ({ tenant, params, store, engine }) => {
+			const member = tenant.members.get(params.id).resource;
+			member.is_active = false;
+			member.status = 'inactive';
+			touch(member, store);
+			engine.emit(tenant, 'member.deactivated', member);
+			return member;
+		},
+	},
+
+	// Customers
+	{
+		method: 'GET',
+		path: '/customers',
+		operationId: 'customers.list',
+		summary: 'List customers, newest first',
+		scope: 'customers:read',
+		module: 'customers',
+		status: 200,
+		schema: { querystring: schemas.customerListQuery },
+		handler: ({ tenant, query }) =>
+			tenant.customers.list.page(
+				{
+					limit: query.limit,
+					cursor: query.cursor,
+					filter: query.status === undefined ? undefined : ({ resource }) => resource.status === query.status,
+				},
+				(stored) => stored.resource,
+			),
+	},
+	{
+		method: 'POST',
+		path: '/customers',
+		operationId: 'customers.create',
+		summary: 'Create a customer',
+		scope: 'customers:write',
+		module: 'customers',
+		status: 201,
+		schema: { body: schemas.customerCreateBody },
+		handler: ({ tenant, body, store, engine }) => {
+			const customer = newCustomer(body as CustomerInput, store.now());
+			tenant.customers.add({ seq: store.seq(), resource: customer });
+			engine.emit(tenant, 'customer.created', customer);
+			return customer;
+		},
+	},
+	{
+		method: 'GET',
+		path: '/customers/:id',
+		operationId: 'customers.get',
+		summary: 'Get a customer',
+		scope: 'customers:read',
+		module: 'customers',
+		status: 200,
+		schema: byId,
+		handler: ({ tenant, params }) => tenant.customers.get(params.id).resource,
+	},
+	{
+		method: 'PATCH',
+		path: '/customers/:id',
+		operationId: 'customers.update',
+		summary: 'Update a customer (only supplied fields change)',
+		scope: 'customers:write',
+		module: 'customers',
+		status: 200,
+		schema: { ...byId, body: schemas.customerUpdateBody },
+		handler: ({ tenant, params, body, store, engine }) => {
+			const customer = tenant.customers.get(params.id).resource;
+			if (applyPatch(customer, body)) {
+				touch(customer, store);
+				engine.emit(tenant, 'customer.updated', customer);
+			}
+			return customer;
+		},
+	},
+
+	// Sites
+	{
+		method: 'GET',
+		path: '/sites',
+		operationId: 'sites.list',
+		summary: 'List sites, newest first',
+		scope: 'customers:read',
+		module: 'customers',
+		status: 200,
+		schema: { querystring: schemas.siteListQuery },
+		handler: ({ tenant, query }) =>
+			tenant.sites.list.page(
+				{
+					limit: query.limit,
+					cursor: query.cursor,
+					filter:
+						query.customer_id === undefined && query.is_active === undefined
+							? undefined
+							: ({ resource }) =>
+									(query.customer_id === undefined || resource.customer_id === query.customer_id) &&
+									(query.is_active === undefined || resource.is_active === query.is_active),
+				},
+				(stored) => stored.resource,
+			),
+	},
+	{
+		method: 'POST',
+		path: '/sites',
+		operationId: 'sites.create',
+		summary: "Create a site for one of the organization's customers",
+		scope: 'customers:write',
+		module: 'customers',
+		status: 201,
+		schema: { body: schemas.siteCreateBody },
+		handler: ({ tenant, body, store, engine }) => {
+			if (!tenant.customers.find(body.customer_id)) {
+				throw validationError([
+					{ field: 'customer_id', message: `no customer with id ${body.customer_id} exists in this organization` },
+				]);
+			}
+			const site = newSite(body as SiteInput, store.now());
+			tenant.sites.add({ seq: store.seq(), resource: site });
+			engine.emit(tenant, 'customer_location.created', site);
+			return site;
+		},
+	},
+	{
+		method: 'GET',
+		path: '/sites/:id',
+		operationId: 'sites.get',
+		summary: 'Get a site',
+		scope: 'customers:read',
+		module: 'customers',
+		status: 200,
+		schema: byId,
+		handler: ({ tenant, params }) => tenant.sites.get(params.id).resource,
+	},
+	{
+		method: 'PATCH',
+		path: '/sites/:id',
+		operationId: 'sites.update',
+		summary: 'Update a site (only supplied fields change)',
+		scope: 'customers:write',
+		module: 'customers',
+		status: 200,
+		schema: { ...byId, body: schemas.siteUpdateBody },
+		handler: ({ tenant, params, body, store, engine }) => {
+			const site = tenant.sites.get(params.id).resource;
+			if (applyPatch(site, body)) {
+				touch(site, store);
+				engine.emit(tenant, 'customer_location.updated', site);
+			}
+			return site;
+		},
+	},
+
+	// Webhook endpoints
+	{
+		method: 'GET',
+		path: '/webhook-endpoints',
+		operationId: 'webhookEndpoints.list',
+		summary: "List the organization's webhook endpoints in the key's mode",
+		scope: 'webhooks:read',
+		status: 200,
+		schema: { querystring: schemas.listQuery() },
+		handler: ({ tenant, query }) =>
+			tenant.endpoints.list.page({ limit: query.limit, cursor: query.cursor }, endpointView),
+	},
+	{
+		method: 'POST',
+		path: '/webhook-endpoints',
+		operationId: 'webhookEndpoints.create',
+		summary: 'Create a webhook endpoint (the only response carrying the full secret)',
+		scope: 'webhooks:write',
+		status: 201,
+		schema: { body: schemas.endpointCreateBody },
+		handler: ({ tenant, body, store, config }) => {
+			assertWebhookUrl(body.url, config);
+			assertEventList(body.events);
+			const now = store.now();
+			const secret = newSigningSecret();
+			const endpoint = tenant.endpoints.add({
+				seq: store.seq(),
+				secret,
+				previousSecret: null,
+				resource: {
+					id: randomUUID(),
+					url: body.url,
+					description: body.description ?? null,
+					mode: tenant.mode,
+					enabled: true,
+					events: body.events,
+					secret_preview: secretPreview(secret),
+					consecutive_failures: 0,
+					disabled_at: null,
+					disabled_reason: null,
+					last_delivery_at: null,
+					last_success_at: null,
+					created_at: now,
+					updated_at: now,
+				},
+			});
+			return { ...endpoint.resource, secret };
+		},
+	},
+	{
+		method: 'GET',
+		path: '/webhook-endpoints/:id',
+		operationId: 'webhookEndpoints.get',
+		summary: 'Get a webhook endpoint (no secret)',
+		scope: 'webhooks:read',
+		status: 200,
+		schema: byId,
+		handler: ({ tenant, params }) => endpointView(tenant.endpoints.get(params.id)),
+	},
+	{
+		method: 'PATCH',
+		path: '/webhook-endpoints/:id',
+		operationId: 'webhookEndpoints.update',
+		summary: 'Update a webhook endpoint; enabled true clears the auto-disable state',
+		scope: 'webhooks:write',
+		status: 200,
+		schema: { ...byId, body: schemas.endpointUpdateBody },
+		handler: ({ tenant, params, body, store, config }) => {
+			const endpoint = tenant.endpoints.get(params.id).resource;
+			if (body.url !== undefined) assertWebhookUrl(body.url, config);
+			assertEventList(body.events);
+			const { enabled, ...fields } = body;
+			applyPatch(endpoint, fields);
+			if (enabled === true) {
+				endpoint.enabled = true;
+				endpoint.consecutive_failures = 0;
+				endpoint.disabled_at = null;
+				endpoint.disabled_reason = null;
+			} else if (enabled === false && endpoint.enabled) {
+				endpoint.enabled = false;
+				endpoint.disabled_at = store.now();
+				endpoint.disabled_reason = 'Disabled through the API';
+			}
+			if (Object.keys(body).length > 0) touch(endpoint, store);
+			return endpoint;
+		},
+	},
+	{
+		method: 'DELETE',
+		path: '/webhook-endpoints/:id',
+		operationId: 'webhookEndpoints.delete',
+		summary: 'Delete a webhook endpoint and its delivery history',
+		scope: 'webhooks:write',
+		status: 204,
+		schema: byId,
+		handler: ({ tenant, params }) => {
+			tenant.endpoints.get(params.id);
+			tenant.endpoints.delete((stored) => stored.resource.id === params.id);
+			tenant.deliveries.delete((stored) => stored.resource.endpoint_id === params.id);
+			return undefined;
+		},
+	},
+	{
+		method: 'POST',
+		path: '/webhook-endpoints/:id/roll-secret',
+		operationId: 'webhookEndpoints.rollSecret',
+		summary: 'Roll the signing secret; the previous one keeps signing for 24 hours',
+		scope: 'webhooks:write',
+		status: 200,
+		schema: { ...byId, body: schemas.emptyBody },
+		handler: ({ tenant, params, store, clock }) => {
+			const endpoint = tenant.endpoints.get(params.id);
+			const expiresAt = clock.now() + PREVIOUS_SECRET_VALIDITY_MS;
+			endpoint.previousSecret = { secret: endpoint.secret, expiresAt };
+			endpoint.secret = newSigningSecret();
+			endpoint.resource.secret_preview = secretPreview(endpoint.secret);
+			touch(endpoint.resource, store);
+			return {
+				secret: endpoint.secret,
+				previous_secret_expires_at: isoTimestamp(expiresAt),
+			};
+		},
+	},
+	{
+		method: 'POST',
+		path: '/webhook-endpoints/:id/test',
+		operationId: 'webhookEndpoints.test',
+		summary: 'Send one test delivery (X-Webhook-Test: true) with an example payload',
+		scope: 'webhooks:write',
+		status: 200,
+		schema: { ...byId, body: schemas.endpointTestBody },
+		handler: async ({ tenant, params, body, engine, clock }) => {
+			const endpoint = tenant.endpoints.get(params.id);
+			const subscribed = endpoint.resource.events.find((type) => type !== '*');
+			const type: string = body.event_type ?? subscribed ?? 'member.created';
+			return engine.sendTest(tenant, endpoint, type, examplePayload(type, clock.now()));
+		},
+	},
+
+	// Deliveries and catalog
+	{
+		method: 'GET',
+		path: '/webhook-deliveries',
+		operationId: 'webhookDeliveries.list',
+		summary: "List recent delivery attempts in the key's mode, newest first",
+		scope: 'webhooks:read',
+		status: 200,
+		schema: { querystring: schemas.deliveryListQuery },
+		handler: ({ tenant, query }) =>
+			tenant.deliveries.list.page(
+				{
+					limit: query.limit,
+					cursor: query.cursor,
+					filter:
+						query.endpoint_id === undefined && query.status === undefined && query.event_type === undefined
+							? undefined
+							: ({ resource }) =>
+									(query.endpoint_id === undefined || resource.endpoint_id === query.endpoint_id) &&
+									(query.status === undefined || resource.status === query.status) &&
+									(query.event_type === undefined || resource.event_type === query.event_type),
+				},
+				(stored) => stored.resource,
+			),
+	},
+	{
+		method: 'POST',
+		path: '/webhook-deliveries/:id/redeliver',
+		operationId: 'webhookDeliveries.redeliver',
+		summary: 'Queue a fresh delivery of the same event (same envelope id)',
+		scope: 'webhooks:write',
+		status: 200,
+		schema: { ...byId, body: schemas.emptyBody },
+		handler: ({ tenant, params, engine }) => {
+			const original = tenant.deliveries.get(params.id);
+			const endpoint = tenant.endpoints.get(original.resource.endpoint_id);
+			if (!endpoint.resource.enabled) {
+				throw new ApiError(
+					'endpoint_disabled',
+					`Webhook endpoint ${endpoint.resource.id} is disabled: enable it (PATCH enabled true) before redelivering`,
+				);
+			}
+			return { delivery_id: engine.redeliver(tenant, original).resource.id };
+		},
+	},
+	{
+		method: 'GET',
+		path: '/webhook-events',
+		operationId: 'webhookEvents.list',
+		summary: "List the subscribable event types of the organization's active modules",
+		scope: 'webhooks:read',
+		status: 200,
+		schema: { querystring: schemas.object({}) },
+		handler: ({ tenant }) => ({
+			data: EVENT_CATALOG.filter((entry) => tenant.hasModule(entry.module_gate)),
+			has_more: false,
+			next_cursor: null,
+		}),
+	},
+];
