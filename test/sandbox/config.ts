@@ -79,10 +79,21 @@ export const DEFAULT_CONFIG: SandboxConfig = {
 			name: 'Globex Corporation',
 			slug: 'globex',
 			status: 'active',
-			modules: ['members'],
+			modules: ['members', 'customers'],
 			keys: [
 				{ key: 'wfm_live_globex_all', mode: 'live', scopes: ALL_SCOPES },
 				{ key: 'wfm_test_globex_all', mode: 'test', scopes: ALL_SCOPES },
+			],
+		},
+		{
+			// Only the members module: customers, sites and their events answer 403 module_inactive.
+			name: 'Initech',
+			slug: 'initech',
+			status: 'active',
+			modules: ['members'],
+			keys: [
+				{ key: 'wfm_live_initech_all', mode: 'live', scopes: ALL_SCOPES },
+				{ key: 'wfm_test_initech_all', mode: 'test', scopes: ALL_SCOPES },
 			],
 		},
 	],
