@@ -47,15 +47,18 @@ export function signatureHeader(endpoint: StoredEndpoint, body: string, nowMs: n
 	return [`t=${timestamp}`, ...signatures].join(',');
 }
 
+interface ErrorLike {
+	name?: string;
+	message?: string;
+	cause?: { code?: string; message?: string };
+}
+
+/** Duck-typed: fetch's errors may come from another realm (jest), where `instanceof Error` fails. */
 function describeFailure(error: unknown, timeoutMs: number): string {
-	if (error instanceof Error) {
-		if (error.name === 'TimeoutError') return `Timed out after ${timeoutMs} ms`;
-		if (error.name === 'AbortError') return 'Aborted: the sandbox was reset or closed';
-		const cause = (error as Error & { cause?: unknown }).cause;
-		if (cause instanceof Error) return cause.message;
-		return error.message;
-	}
-	return String(error);
+	const { name, message, cause } = (error ?? {}) as ErrorLike;
+	if (name === 'TimeoutError') return `Timed out after ${timeoutMs} ms`;
+	if (name === 'AbortError') return 'Aborted: the sandbox was reset or closed';
+	return cause?.message ?? message ?? String(error);
 }
 
 /**

@@ -1,0 +1,492 @@
+import { randomUUID } from 'node:crypto';
+
+import {
+	DELIVERY_SHAPE,
+	ENDPOINT_SHAPE,
+	LIVE_KEY,
+	TEST_KEY,
+	WebhookReceiver,
+	api,
+	control,
+	createCustomer,
+	createMember,
+	expectError,
+	expectList,
+	expectShape,
+	signatureCount,
+	signatureMatches,
+	useSandbox,
+} from './helpers';
+
+const sandbox = useSandbox({ webhooks: { allowInsecureUrls: true } });
+const receiver = new WebhookReceiver();
+
+beforeAll(() => receiver.start());
+beforeEach(() => receiver.reset());
+afterAll(() => receiver.stop());
+
+async function createEndpoint(events: string[] = ['*'], key = LIVE_KEY, url = receiver.url) {
+	const answer = await api(sandbox.current, key, 'POST', '/webhook-endpoints', { url, events, description: 'n8n' });
+	expect(answer.status).toBe(201);
+	return answer.body as { id: string; secret: string; [field: string]: unknown };
+}
+
+async function settle(): Promise<any[]> {
+	return (await control(sandbox.current, 'POST', '/deliveries/settle')).deliveries;
+}
+
+async function advance(seconds: number): Promise<void> {
+	await control(sandbox.current, 'POST', '/clock/advance', { seconds });
+}
+
+async function getEndpoint(id: string) {
+	return (await api(sandbox.current, LIVE_KEY, 'GET', `/webhook-endpoints/${id}`)).body;
+}
+
+describe('webhook endpoints', () => {
+	it('returns the secret only in the create response, with a masked preview elsewhere', async () => {
+		const created = await createEndpoint(['member.created', 'customer.updated']);
+		expectShape(created, { ...ENDPOINT_SHAPE, secret: 'string' });
+		expect(created.secret).toMatch(/^whsec_[A-Za-z0-9]{16,}$/);
+		expect(created).toMatchObject({
+			url: receiver.url,
+			description: 'n8n',
+			mode: 'live',
+			enabled: true,
+			events: ['member.created', 'customer.updated'],
+			secret_preview: `whsec_…${created.secret.slice(-4)}`,
+			consecutive_failures: 0,
+			disabled_at: null,
+			last_delivery_at: null,
+		});
+
+		const fetched = await api(sandbox.current, LIVE_KEY, 'GET', `/webhook-endpoints/${created.id}`);
+		expectShape(fetched.body, ENDPOINT_SHAPE);
+		const list = await api(sandbox.current, LIVE_KEY, 'GET', '/webhook-endpoints');
+		expectList(list.body, ENDPOINT_SHAPE);
+		expect(list.body.data.map((endpoint: { id: string }) => endpoint.id)).toEqual([created.id]);
+		expect(JSON.stringify([fetched.body, list.body])).not.toContain(created.secret);
+	});
+
+	it('lists endpoints per mode', async () => {
+		const live = await createEndpoint();
+		const test = await createEndpoint(['*'], TEST_KEY);
+		expect(test.mode).toBe('test');
+		const testList = await api(sandbox.current, TEST_KEY, 'GET', '/webhook-endpoints');
+		expect(testList.body.data.map((endpoint: { id: string }) => endpoint.id)).toEqual([test.id]);
+		const liveList = await api(sandbox.current, LIVE_KEY, 'GET', '/webhook-endpoints');
+		expect(liveList.body.data.map((endpoint: { id: string }) => endpoint.id)).toEqual([live.id]);
+	});
+
+	it('updates only the supplied fields', async () => {
+		const created = await createEndpoint(['member.created']);
+		const answer = await api(sandbox.current, LIVE_KEY, 'PATCH', `/webhook-endpoints/${created.id}`, {
+			description: null,
+			events: ['member.updated', 'member.verified'],
+		});
+		expect(answer.status).toBe(200);
+		expectShape(answer.body, ENDPOINT_SHAPE);
+		expect(answer.body).toMatchObject({
+			url: receiver.url,
+			description: null,
+			events: ['member.updated', 'member.verified'],
+			enabled: true,
+		});
+		const invalid = await api(sandbox.current, LIVE_KEY, 'PATCH', `/webhook-endpoints/${created.id}`, {
+			url: 'ftp://example.com',
+		});
+		expectError(invalid, 400, 'validation_failed');
+		expect(invalid.body.error.details[0].field).toBe('url');
+	});
+
+	it('deletes an endpoint and its delivery history with 204', async () => {
+		const endpoint = await createEndpoint();
+		await createMember(sandbox.current);
+		await settle();
+		const before = await api(sandbox.current, LIVE_KEY, 'GET', `/webhook-deliveries?endpoint_id=${endpoint.id}`);
+		expect(before.body.data).toHaveLength(1);
+
+		const deleted = await fetch(`${sandbox.current.baseUrl}/webhook-endpoints/${endpoint.id}`, {
+			method: 'DELETE',
+			headers: { authorization: `Bearer ${LIVE_KEY}` },
+		});
+		expect(deleted.status).toBe(204);
+		expect(await deleted.text()).toBe('');
+		expect((await api(sandbox.current, LIVE_KEY, 'GET', `/webhook-endpoints/${endpoint.id}`)).status).toBe(404);
+		const after = await api(sandbox.current, LIVE_KEY, 'GET', '/webhook-deliveries');
+		expect(after.body.data).toEqual([]);
+	});
+
+	it('accepts https URLs, and http only for loopback hosts when allowInsecureUrls is on', async () => {
+		await createEndpoint(['*'], LIVE_KEY, 'https://hooks.example.com/wfm');
+		await createEndpoint(['*'], LIVE_KEY, 'http://localhost:5678/webhook/abc');
+		const remote = await api(sandbox.current, LIVE_KEY, 'POST', '/webhook-endpoints', {
+			url: 'http://hooks.example.com/wfm',
+			events: ['*'],
+		});
+		expectError(remote, 400, 'validation_failed');
+		expect(remote.body.error.details).toEqual([{ field: 'url', message: expect.stringContaining('HTTPS') }]);
+	});
+});
+
+describe('signed deliveries', () => {
+	it('POSTs member.created with the member plus source api, signed over the exact body bytes', async () => {
+		const endpoint = await createEndpoint(['member.created']);
+		const member = await createMember(sandbox.current);
+		const [delivery] = await settle();
+
+		expect(receiver.received).toHaveLength(1);
+		const [{ headers, rawBody, body }] = receiver.received;
+		expect(headers['content-type']).toBe('application/json');
+		expect(headers['x-webhook-test']).toBeUndefined();
+		expect(headers['x-webhook-id']).toBe(body.id);
+		expect(signatureMatches(String(headers['x-webhook-signature']), rawBody, endpoint.secret)).toBe(true);
+		expect(signatureMatches(String(headers['x-webhook-signature']), `${rawBody} `, endpoint.secret)).toBe(false);
+		expect(signatureMatches(String(headers['x-webhook-signature']), rawBody, 'whsec_wrong')).toBe(false);
+		expect(String(headers['x-webhook-signature'])).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+
+		expect(Object.keys(body).sort()).toEqual(['created_at', 'data', 'id', 'mode', 'type']);
+		expect(body).toMatchObject({ type: 'member.created', mode: 'live', data: { ...member, source: 'api' } });
+		expect(body.id).toMatch(/^evt_[0-9a-f]+$/);
+
+		expectShape(
+			Object.fromEntries(Object.entries(delivery).filter(([key]) => key in DELIVERY_SHAPE)),
+			DELIVERY_SHAPE,
+		);
+		expect(delivery).toMatchObject({
+			endpoint_id: endpoint.id,
+			event_id: body.id,
+			event_type: 'member.created',
+			status: 'delivered',
+			attempts: 1,
+			last_response_status: 200,
+			last_error: null,
+			redelivery_of: null,
+		});
+		const stats = await getEndpoint(endpoint.id);
+		expect(stats.last_success_at).not.toBeNull();
+		expect(stats.last_delivery_at).not.toBeNull();
+	});
+
+	it('emits the event of each operation to subscribed endpoints of the same organization and mode only', async () => {
+		await createEndpoint(['*']);
+		const onlyCustomers = await createEndpoint(['customer.created']);
+		await createEndpoint(['*'], TEST_KEY);
+		await createEndpoint(['*'], 'wfm_live_globex_all');
+
+		const member = await createMember(sandbox.current);
+		await api(sandbox.current, LIVE_KEY, 'PATCH', `/members/${member.id}`, { capacity: 2 });
+		await api(sandbox.current, LIVE_KEY, 'POST', `/members/${member.id}/verify`, {});
+		await api(sandbox.current, LIVE_KEY, 'POST', `/members/${member.id}/deactivate`, {});
+		const customer = await createCustomer(sandbox.current);
+		await api(sandbox.current, LIVE_KEY, 'PATCH', `/customers/${customer.id}`, { notes: 'VIP' });
+		const site = await api(sandbox.current, LIVE_KEY, 'POST', '/sites', { customer_id: customer.id, name: 'East' });
+		await api(sandbox.current, LIVE_KEY, 'PATCH', `/sites/${site.body.id}`, { is_active: false });
+		const deliveries = await settle();
+
+		const liveTypes = deliveries
+			.filter((delivery) => delivery.organization === 'acme' && delivery.mode === 'live')
+			.reverse()
+			.map((delivery) => `${delivery.endpoint_id === onlyCustomers.id ? 'customers-only' : 'all'}:${delivery.event_type}`);
+		expect(liveTypes).toEqual([
+			'all:member.created',
+			'all:member.updated',
+			'all:member.verified',
+			'all:member.deactivated',
+			'all:customer.created',
+			'customers-only:customer.created',
+			'all:customer.updated',
+			'all:customer_location.created',
+			'all:customer_location.updated',
+		]);
+		expect(deliveries).toHaveLength(9);
+		const deactivated = receiver.received.find((delivery) => delivery.body.type === 'member.deactivated');
+		expect(deactivated?.body.data).toMatchObject({ id: member.id, is_active: false, status: 'inactive', capacity: 2 });
+		const siteUpdate = receiver.received.find((delivery) => delivery.body.type === 'customer_location.updated');
+		expect(siteUpdate?.body.data).toMatchObject({ id: site.body.id, is_active: false });
+	});
+
+	it('delivers test-mode events to test-mode endpoints with mode test', async () => {
+		const endpoint = await createEndpoint(['member.created'], TEST_KEY);
+		await createMember(sandbox.current, TEST_KEY);
+		const [delivery] = await settle();
+		expect(delivery).toMatchObject({ endpoint_id: endpoint.id, mode: 'test', status: 'delivered' });
+		expect(receiver.received[0].body.mode).toBe('test');
+		const listed = await api(sandbox.current, TEST_KEY, 'GET', '/webhook-deliveries');
+		expect(listed.body.data.map((item: { id: string }) => item.id)).toEqual([delivery.id]);
+		expect((await api(sandbox.current, LIVE_KEY, 'GET', '/webhook-deliveries')).body.data).toEqual([]);
+	});
+});
+
+describe('retries, 410 and auto-disable', () => {
+	it('retries after a 500 on the sandbox clock with the same envelope id and bytes', async () => {
+		const endpoint = await createEndpoint(['member.created']);
+		receiver.answerNext(500);
+		await createMember(sandbox.current);
+		const [failed] = await settle();
+		expect(failed).toMatchObject({
+			status: 'failed',
+			attempts: 1,
+			last_response_status: 500,
+			last_error: expect.stringContaining('500'),
+		});
+		expect(Date.parse(failed.next_attempt_at) - Date.parse(failed.created_at)).toBeGreaterThanOrEqual(59_000);
+		expect((await getEndpoint(endpoint.id)).consecutive_failures).toBe(1);
+
+		await advance(30);
+		expect((await settle())[0]).toMatchObject({ status: 'failed', attempts: 1 });
+		await advance(31);
+		const [delivered] = await settle();
+		expect(delivered).toMatchObject({ id: failed.id, status: 'delivered', attempts: 2, last_response_status: 200 });
+
+		expect(receiver.received).toHaveLength(2);
+		expect(receiver.received[1].body.id).toBe(receiver.received[0].body.id);
+		expect(receiver.received[1].rawBody).toBe(receiver.received[0].rawBody);
+		for (const { headers, rawBody } of receiver.received) {
+			expect(signatureMatches(String(headers['x-webhook-signature']), rawBody, endpoint.secret)).toBe(true);
+		}
+		expect((await getEndpoint(endpoint.id)).consecutive_failures).toBe(0);
+	});
+
+	it('gives up after 8 attempts following the configured delays', async () => {
+		await createEndpoint(['member.created']);
+		receiver.answerNext(...Array(8).fill(503));
+		await createMember(sandbox.current);
+		await settle();
+		for (const delay of [60, 300, 1800, 3600, 7200, 21600, 43200]) {
+			await advance(delay);
+			await settle();
+		}
+		const [dead] = await settle();
+		expect(dead).toMatchObject({ status: 'dead', attempts: 8, last_response_status: 503, next_attempt_at: null });
+		await advance(86_400);
+		await settle();
+		expect(receiver.received).toHaveLength(8);
+	});
+
+	it('stops at once on 410', async () => {
+		await createEndpoint(['member.created']);
+		receiver.answerNext(410);
+		await createMember(sandbox.current);
+		const [dead] = await settle();
+		expect(dead).toMatchObject({ status: 'dead', attempts: 1, last_response_status: 410 });
+		await advance(3600);
+		await settle();
+		expect(receiver.received).toHaveLength(1);
+	});
+
+	it('retries a refused connection and records the error', async () => {
+		const closed = new WebhookReceiver();
+		await closed.start();
+		const url = closed.url;
+		await closed.stop();
+		await createEndpoint(['member.created'], LIVE_KEY, url);
+		await createMember(sandbox.current);
+		const [failed] = await settle();
+		expect(failed).toMatchObject({ status: 'failed', attempts: 1, last_response_status: null });
+		expect(failed.last_error).toMatch(/ECONNREFUSED/);
+	});
+
+	it('disables an endpoint after 20 consecutive failures and re-enables it through PATCH', async () => {
+		const endpoint = await createEndpoint(['member.created']);
+		receiver.answerNext(...Array(20).fill(500));
+		for (let index = 0; index < 20; index++) await createMember(sandbox.current);
+		await settle();
+
+		const disabled = await getEndpoint(endpoint.id);
+		expect(disabled).toMatchObject({ enabled: false, consecutive_failures: 20 });
+		expect(disabled.disabled_at).not.toBeNull();
+		expect(disabled.disabled_reason).toEqual(expect.stringContaining('20'));
+
+		await createMember(sandbox.current);
+		await advance(60);
+		const afterDisable = await settle();
+		expect(afterDisable).toHaveLength(20);
+		expect(afterDisable.every((delivery) => delivery.status === 'dead')).toBe(true);
+		expect(receiver.received).toHaveLength(20);
+
+		const redeliver = await api(sandbox.current, LIVE_KEY, 'POST', `/webhook-deliveries/${afterDisable[0].id}/redeliver`);
+		expectError(redeliver, 409, 'endpoint_disabled');
+
+		const enabled = await api(sandbox.current, LIVE_KEY, 'PATCH', `/webhook-endpoints/${endpoint.id}`, { enabled: true });
+		expect(enabled.body).toMatchObject({ enabled: true, consecutive_failures: 0, disabled_at: null, disabled_reason: null });
+		await createMember(sandbox.current);
+		const [latest] = await settle();
+		expect(latest).toMatchObject({ status: 'delivered', endpoint_id: endpoint.id });
+	});
+});
+
+describe('secret roll', () => {
+	it('signs with both secrets for 24 hours after a roll, then with the new one only', async () => {
+		const endpoint = await createEndpoint(['member.created']);
+		const rolled = await api(sandbox.current, LIVE_KEY, 'POST', `/webhook-endpoints/${endpoint.id}/roll-secret`);
+		expect(rolled.status).toBe(200);
+		const newSecret: string = rolled.body.secret;
+		expect(newSecret).toMatch(/^whsec_/);
+		expect(newSecret).not.toBe(endpoint.secret);
+		expect((await getEndpoint(endpoint.id)).secret_preview).toBe(`whsec_…${newSecret.slice(-4)}`);
+
+		await createMember(sandbox.current);
+		await settle();
+		const during = receiver.received[0];
+		const duringHeader = String(during.headers['x-webhook-signature']);
+		expect(signatureCount(duringHeader)).toBe(2);
+		expect(signatureMatches(duringHeader, during.rawBody, newSecret)).toBe(true);
+		expect(signatureMatches(duringHeader, during.rawBody, endpoint.secret)).toBe(true);
+
+		await advance(23 * 3600);
+		await createMember(sandbox.current);
+		await settle();
+		expect(signatureCount(String(receiver.received[1].headers['x-webhook-signature']))).toBe(2);
+
+		await advance(3600 + 1);
+		await createMember(sandbox.current);
+		await settle();
+		const after = receiver.received[2];
+		const afterHeader = String(after.headers['x-webhook-signature']);
+		expect(signatureCount(afterHeader)).toBe(1);
+		expect(signatureMatches(afterHeader, after.rawBody, newSecret)).toBe(true);
+		expect(signatureMatches(afterHeader, after.rawBody, endpoint.secret)).toBe(false);
+	});
+});
+
+describe('redeliver and test sends', () => {
+	it('redelivers the same envelope with redelivery_of set', async () => {
+		const endpoint = await createEndpoint(['member.created']);
+		await createMember(sandbox.current);
+		const [original] = await settle();
+		const answer = await api(sandbox.current, LIVE_KEY, 'POST', `/webhook-deliveries/${original.id}/redeliver`);
+		expect(answer.status).toBe(200);
+		expect(Object.keys(answer.body)).toEqual(['delivery_id']);
+		expect(answer.body.delivery_id).not.toBe(original.id);
+
+		const deliveries = await settle();
+		const redelivery = deliveries.find((delivery) => delivery.id === answer.body.delivery_id);
+		expect(redelivery).toMatchObject({
+			redelivery_of: original.id,
+			event_id: original.event_id,
+			endpoint_id: endpoint.id,
+			status: 'delivered',
+			attempts: 1,
+		});
+		expect(receiver.received).toHaveLength(2);
+		expect(receiver.received[1].body.id).toBe(receiver.received[0].body.id);
+		expect(signatureMatches(String(receiver.received[1].headers['x-webhook-signature']), receiver.received[1].rawBody, endpoint.secret)).toBe(true);
+	});
+
+	it('sends a test delivery marked X-Webhook-Test: true', async () => {
+		const endpoint = await createEndpoint(['customer.created']);
+		const answer = await api(sandbox.current, LIVE_KEY, 'POST', `/webhook-endpoints/${endpoint.id}/test`, {});
+		expect(answer.status).toBe(200);
+		expectShape(answer.body, { delivery_id: 'uuid', ok: 'boolean', response_status: 'integer', duration_ms: 'integer' });
+		expect(answer.body).toMatchObject({ ok: true, response_status: 200 });
+
+		const [received] = receiver.received;
+		expect(received.headers['x-webhook-test']).toBe('true');
+		expect(received.body.type).toBe('customer.created');
+		expect(signatureMatches(String(received.headers['x-webhook-signature']), received.rawBody, endpoint.secret)).toBe(true);
+
+		receiver.answerNext(500);
+		const failing = await api(sandbox.current, LIVE_KEY, 'POST', `/webhook-endpoints/${endpoint.id}/test`, {
+			event_type: 'shift.assigned',
+		});
+		expect(failing.body).toMatchObject({ ok: false, response_status: 500 });
+		expect(receiver.received[1].body).toMatchObject({ type: 'shift.assigned', data: { assignment: expect.any(Object) } });
+		// test sends never count as endpoint failures
+		expect((await getEndpoint(endpoint.id)).consecutive_failures).toBe(0);
+
+		const unknownType = await api(sandbox.current, LIVE_KEY, 'POST', `/webhook-endpoints/${endpoint.id}/test`, {
+			event_type: 'member.exploded',
+		});
+		expectError(unknownType, 400, 'validation_failed');
+	});
+});
+
+describe('deliveries list', () => {
+	it('filters by endpoint, status and event type, newest first', async () => {
+		const all = await createEndpoint(['*']);
+		const members = await createEndpoint(['member.created']);
+		receiver.answerNext(200, 200, 500);
+		await createMember(sandbox.current);
+		await settle();
+		await createCustomer(sandbox.current);
+		await settle();
+
+		const list = async (query: string) => {
+			const answer = await api(sandbox.current, LIVE_KEY, 'GET', `/webhook-deliveries${query}`);
+			expect(answer.status).toBe(200);
+			expectList(answer.body, DELIVERY_SHAPE);
+			return answer.body.data as Array<{ endpoint_id: string; event_type: string; status: string }>;
+		};
+		expect((await list('')).map((delivery) => delivery.event_type)).toEqual([
+			'customer.created',
+			'member.created',
+			'member.created',
+		]);
+		expect(await list(`?endpoint_id=${members.id}`)).toEqual([expect.objectContaining({ endpoint_id: members.id })]);
+		expect(await list('?event_type=customer.created')).toEqual([
+			expect.objectContaining({ endpoint_id: all.id, status: 'failed' }),
+		]);
+		expect(await list('?status=delivered')).toHaveLength(2);
+		expect(await list('?limit=1')).toHaveLength(1);
+		expect(await list(`?endpoint_id=${randomUUID()}`)).toEqual([]);
+	});
+});
+
+describe('event catalog', () => {
+	it('lists the types of the active modules with description and module_gate', async () => {
+		const acme = await api(sandbox.current, LIVE_KEY, 'GET', '/webhook-events');
+		expect(acme.status).toBe(200);
+		expect(acme.body).toMatchObject({ has_more: false, next_cursor: null });
+		for (const entry of acme.body.data) {
+			expectShape(entry, { type: 'string', description: 'string', module_gate: 'string' });
+		}
+		expect(acme.body.data.map((entry: { type: string }) => entry.type)).toEqual([
+			'member.created',
+			'member.updated',
+			'member.verified',
+			'member.deactivated',
+			'member.deleted',
+			'customer.created',
+			'customer.updated',
+			'customer_location.created',
+			'customer_location.updated',
+		]);
+		const initech = await api(sandbox.current, 'wfm_live_initech_all', 'GET', '/webhook-events');
+		expect(initech.body.data.map((entry: { module_gate: string }) => entry.module_gate)).toEqual(Array(5).fill('members'));
+	});
+});
+
+describe('control-interface events', () => {
+	it('emits every one of the 26 event types with an example payload to an endpoint subscribed to all', async () => {
+		const endpoint = await createEndpoint(['*']);
+		const types = [
+			'member.created', 'member.updated', 'member.verified', 'member.deactivated', 'member.deleted',
+			'customer.created', 'customer.updated', 'customer_location.created', 'customer_location.updated',
+			'shift.created', 'shift.updated', 'shift.assigned', 'shift.completed', 'shift.cancelled',
+			'booking.created', 'booking.status_changed',
+			'timesheet.created', 'timesheet.approved', 'timesheet.disputed', 'timesheet.voided',
+			'feedback.created', 'invoice.created', 'invoice.sent', 'invoice.paid', 'invoice.voided',
+			'travel_expense.submitted',
+		];
+		for (const type of types) {
+			const emitted = await control(sandbox.current, 'POST', '/events', { organization: 'acme', mode: 'live', type });
+			expect(emitted.event).toMatchObject({ type, mode: 'live', id: expect.stringMatching(/^evt_[0-9a-f]+$/) });
+			expect(emitted.delivery_ids).toHaveLength(1);
+			expect(typeof emitted.event.data.id).toBe('string');
+		}
+		await settle();
+		expect(receiver.received.map((delivery) => delivery.body.type)).toEqual(types);
+		for (const { headers, rawBody } of receiver.received) {
+			expect(signatureMatches(String(headers['x-webhook-signature']), rawBody, endpoint.secret)).toBe(true);
+		}
+	});
+
+	it('uses the given data as is', async () => {
+		await createEndpoint(['member.deleted']);
+		const data = { id: randomUUID(), business_name: 'Gone Ltd', deleted_at: '2026-01-01T00:00:00+00:00' };
+		await control(sandbox.current, 'POST', '/events', { organization: 'acme', mode: 'live', type: 'member.deleted', data });
+		await settle();
+		expect(receiver.received[0].body.data).toEqual(data);
+	});
+});
