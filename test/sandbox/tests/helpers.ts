@@ -136,6 +136,7 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2
 
 type FieldKind =
 	| 'uuid'
+	| 'uuid?'
 	| 'string'
 	| 'string?'
 	| 'boolean'

@@ -61,6 +61,7 @@ describe('injected faults', () => {
 			body: JSON.stringify({ status: 418, count: 1 }),
 		});
 		expect(answer.status).toBe(400);
-		expect((await answer.json()).error.details[0].field).toBe('status');
+		const body = (await answer.json()) as { error: { details: Array<{ field: string }> } };
+		expect(body.error.details[0].field).toBe('status');
 	});
 });
