@@ -277,6 +277,8 @@ function n8nEnvironment(
 		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 		GENERIC_TIMEZONE: 'UTC',
+		// jest sets NODE_ENV=test, which n8n must not see
+		NODE_ENV: 'production',
 		NO_PROXY,
 		no_proxy: NO_PROXY,
 	};
@@ -313,6 +315,18 @@ export interface Execution {
 			error?: { message: string };
 		};
 	};
+}
+
+/** The first item a node emitted in an execution (fetched with its data). */
+export function nodeOutput(execution: Execution, nodeName: string): Record<string, unknown> {
+	const runs = execution.data?.resultData.runData[nodeName];
+	const item = runs?.[0]?.data?.main[0]?.[0];
+	if (!item) {
+		throw new Error(
+			`Execution ${execution.id} has no output of node "${nodeName}" (status ${execution.status})`,
+		);
+	}
+	return item.json;
 }
 
 export interface CredentialTestResult {
@@ -376,12 +390,19 @@ export class N8nClient {
 		});
 	}
 
+	/** Saves a credential as the dialog does (the public API's schema asks for fields our type lacks). */
 	async createCredential(credential: CredentialData): Promise<{ id: string; name: string }> {
-		return await this.publicApi('POST', '/credentials', credential);
+		const { id, name } = await this.rest<{ id: string; name: string }>(
+			'POST',
+			'/rest/credentials',
+			credential,
+		);
+		return { id, name };
 	}
 
 	async createWorkflow(workflow: WorkflowDefinition): Promise<{ id: string; name: string }> {
-		return await this.publicApi('POST', '/workflows', { settings: {}, ...workflow });
+		const { name, nodes, connections, settings = {} } = workflow;
+		return await this.publicApi('POST', '/workflows', { name, nodes, connections, settings });
 	}
 
 	/** Activation runs the triggers' webhook lifecycle (checkExists/create) in the running instance. */

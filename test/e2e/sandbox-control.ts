@@ -74,13 +74,14 @@ export class SandboxControl {
 		return deliveries;
 	}
 
+	/** The target's webhook endpoints, secrets included. */
 	async endpoints(): Promise<WebhookEndpoint[]> {
-		const query = new URLSearchParams(this.target as unknown as Record<string, string>);
-		const answer = await this.call<
-			{ endpoints?: WebhookEndpoint[]; data?: WebhookEndpoint[] } | WebhookEndpoint[]
-		>('GET', `/__sandbox/endpoints?${query}`);
-		if (Array.isArray(answer)) return answer;
-		return answer.endpoints ?? answer.data ?? [];
+		const query = new URLSearchParams({ ...this.target });
+		const { endpoints } = await this.call<{ endpoints: WebhookEndpoint[] }>(
+			'GET',
+			`/__sandbox/endpoints?${query}`,
+		);
+		return endpoints;
 	}
 
 	async seedMembers(count: number): Promise<void> {

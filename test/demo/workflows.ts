@@ -1,0 +1,96 @@
+/**
+ * The demo's example workflows. The end-to-end tests run them too, so what a newcomer clicks on is
+ * what CI has checked.
+ */
+import { randomUUID } from 'node:crypto';
+
+import type { WorkflowDefinition } from '../e2e/n8n';
+import {
+	chainWorkflow,
+	memberParameters,
+	workforceNode,
+	workforceTriggerNode,
+	type CredentialReference,
+} from '../e2e/workflows';
+
+export const SIGNUP_FORM_PATH = 'member-signup';
+export const SIGNUP_FORM_FIELDS = ['Name', 'Email', 'Phone'] as const;
+
+/** n8n's Form Trigger (its page is `<n8n>/form/member-signup`) → Create Member. */
+export function signupFormWorkflow(
+	credential: CredentialReference,
+): WorkflowDefinition & { formPath: string } {
+	const [name, email, phone] = SIGNUP_FORM_FIELDS;
+	const workflow = chainWorkflow('Sign-up form → create member', [
+		{
+			name: 'Sign-up form',
+			type: 'n8n-nodes-base.formTrigger',
+			typeVersion: 2.2,
+			webhookId: randomUUID(),
+			parameters: {
+				path: SIGNUP_FORM_PATH,
+				formTitle: 'Join Acme Staffing',
+				formDescription:
+					'Sign up as a member. The form creates you as a draft member through the Workforce Management API.',
+				formFields: {
+					values: [
+						{ fieldLabel: name, placeholder: 'Riverside Care Services', requiredField: true },
+						{ fieldLabel: email, fieldType: 'email', placeholder: 'dana@riverside.example' },
+						{ fieldLabel: phone, placeholder: '+1 555 0100' },
+					],
+				},
+				responseMode: 'onReceived',
+				options: {},
+			},
+		},
+		workforceNode(
+			'Create member',
+			credential,
+			memberParameters.create({
+				businessName: `={{ $json.${name} }}`,
+				email: `={{ $json.${email} }}`,
+				phone: `={{ $json.${phone} }}`,
+			}),
+		),
+	]);
+	return { ...workflow, formPath: SIGNUP_FORM_PATH };
+}
+
+/** On timesheet.approved → a one-line summary of the approved timesheet (visible in Executions). */
+export function timesheetApprovedWorkflow(
+	credential: CredentialReference,
+): WorkflowDefinition & { triggerWebhookId: string } {
+	const trigger = workforceTriggerNode('On timesheet approved', credential, ['timesheet.approved']);
+	const workflow = chainWorkflow('On timesheet approved → summary', [
+		trigger,
+		{
+			name: 'Approved timesheet summary',
+			type: 'n8n-nodes-base.set',
+			typeVersion: 3.4,
+			parameters: {
+				mode: 'manual',
+				includeOtherFields: false,
+				assignments: {
+					assignments: [
+						{
+							id: randomUUID(),
+							name: 'summary',
+							type: 'string',
+							value:
+								'=Timesheet {{ $json.data.id }} approved: {{ $json.data.hours_worked }} h worked by member {{ $json.data.member_id }}',
+						},
+						{ id: randomUUID(), name: 'event_id', type: 'string', value: '={{ $json.id }}' },
+						{
+							id: randomUUID(),
+							name: 'hours_worked',
+							type: 'number',
+							value: '={{ $json.data.hours_worked }}',
+						},
+					],
+				},
+				options: {},
+			},
+		},
+	]);
+	return { ...workflow, triggerWebhookId: trigger.webhookId };
+}

@@ -1,0 +1,160 @@
+/**
+ * The trigger in a real n8n 2.8.4: endpoint registration on activation, signed deliveries through
+ * n8n's own webhook server, retries, secret rolls, a restart and deactivation. The steps build on
+ * each other, in order.
+ */
+import { createHmac } from 'node:crypto';
+
+import { timesheetApprovedWorkflow } from '../demo/workflows';
+import { nodeOutput, type Execution } from './n8n';
+import type { EventEnvelope, WebhookEndpoint } from './sandbox-control';
+import { E2eWorld } from './world';
+
+let world: E2eWorld;
+
+beforeAll(async () => {
+	world = await E2eWorld.start();
+}, 240_000);
+
+afterAll(async () => {
+	await world?.stop();
+}, 60_000);
+
+function outputEventIds(executions: Execution[], triggerName: string): unknown[] {
+	return executions.map((execution) => nodeOutput(execution, triggerName).id);
+}
+
+describe('trigger on timesheet.approved', () => {
+	const TRIGGER = 'On timesheet approved';
+	let workflowId: string;
+	let triggerWebhookId: string;
+	let endpoint: WebhookEndpoint;
+	let executionsSoFar = 0;
+
+	/** Emits an event, lets the sandbox deliver it, and returns the executions after it ran once more. */
+	async function emitAndExpectOneMoreExecution(): Promise<{
+		event: EventEnvelope;
+		executions: Execution[];
+	}> {
+		const { event } = await world.control.emitEvent('timesheet.approved');
+		await world.control.settleDeliveries();
+		executionsSoFar += 1;
+		const executions = await world.client.waitForExecutions(workflowId, executionsSoFar);
+		return { event, executions };
+	}
+
+	beforeAll(async () => {
+		await world.control.reset();
+		const workflow = timesheetApprovedWorkflow(world.credential);
+		triggerWebhookId = workflow.triggerWebhookId;
+		workflowId = (await world.client.createWorkflow(workflow)).id;
+	});
+
+	test("activation registers exactly one endpoint with n8n's production URL", async () => {
+		await world.client.activateWorkflow(workflowId);
+
+		const endpoints = await world.control.endpoints();
+		expect(endpoints).toHaveLength(1);
+		endpoint = endpoints[0];
+		expect(endpoint.url).toBe(world.n8n.webhookUrl(triggerWebhookId, 'webhook'));
+		expect(endpoint.events).toEqual(['timesheet.approved']);
+		expect(endpoint.enabled).toBe(true);
+	});
+
+	test('an emitted timesheet.approved runs the workflow with the verified envelope', async () => {
+		const { event, executions } = await emitAndExpectOneMoreExecution();
+
+		expect(executions).toHaveLength(1);
+		expect(executions[0].status).toBe('success');
+		expect(nodeOutput(executions[0], TRIGGER)).toEqual(
+			expect.objectContaining({
+				id: event.id,
+				type: 'timesheet.approved',
+				mode: 'live',
+				data: event.data,
+			}),
+		);
+		expect(nodeOutput(executions[0], 'Approved timesheet summary')).toEqual(
+			expect.objectContaining({ event_id: event.id, hours_worked: event.data.hours_worked }),
+		);
+	});
+
+	test('a forged delivery gets 401 and starts no execution', async () => {
+		const body = JSON.stringify({
+			id: 'evt_0000forged',
+			type: 'timesheet.approved',
+			created_at: new Date().toISOString(),
+			mode: 'live',
+			data: { id: 'forged' },
+		});
+		const timestamp = Math.floor(Date.now() / 1000);
+		const forgedSignature = createHmac('sha256', 'whsec_not_the_endpoint_secret')
+			.update(`${timestamp}.${body}`)
+			.digest('hex');
+
+		const response = await fetch(endpoint.url, {
+			method: 'POST',
+			headers: {
+				'content-type': 'application/json',
+				'x-webhook-signature': `t=${timestamp},v1=${forgedSignature}`,
+			},
+			body,
+		});
+		expect(response.status).toBe(401);
+
+		// a genuine event afterwards: the forged one would have run before it
+		const { event, executions } = await emitAndExpectOneMoreExecution();
+		expect(executions).toHaveLength(2);
+		expect(outputEventIds(executions, TRIGGER)[1]).toBe(event.id);
+		expect(outputEventIds(executions, TRIGGER)).not.toContain('evt_0000forged');
+	});
+
+	test('after a secret roll deliveries still verify', async () => {
+		const rolled = await world.control.api<{ secret: string }>(
+			world.apiKey,
+			'POST',
+			`/webhook-endpoints/${endpoint.id}/roll-secret`,
+		);
+		expect(rolled.secret).toMatch(/^whsec_/);
+
+		const { event, executions } = await emitAndExpectOneMoreExecution();
+		expect(executions.at(-1)!.status).toBe('success');
+		expect(outputEventIds(executions, TRIGGER).at(-1)).toBe(event.id);
+	});
+
+	test('restarting n8n with the workflow active creates no second endpoint; a failed first attempt retried runs once', async () => {
+		await world.stopN8n();
+		// delivered while n8n is down: the first attempt fails
+		const { event } = await world.control.emitEvent('timesheet.approved');
+		const [failed] = await world.control
+			.settleDeliveries()
+			.then((deliveries) => deliveries.filter((delivery) => delivery.event_id === event.id));
+		expect(failed.status).not.toBe('delivered');
+
+		await world.startN8n();
+		const endpoints = await world.control.endpoints();
+		expect(endpoints.map((each) => each.id)).toEqual([endpoint.id]);
+
+		await world.control.advanceClock(120);
+		const [retried] = (await world.control.settleDeliveries()).filter(
+			(delivery) => delivery.event_id === event.id,
+		);
+		expect(retried.status).toBe('delivered');
+		executionsSoFar += 1;
+		let executions = await world.client.waitForExecutions(workflowId, executionsSoFar);
+
+		// a redelivery of the same envelope is acknowledged without a second run
+		await world.control.api(world.apiKey, 'POST', `/webhook-deliveries/${failed.id}/redeliver`);
+		await world.control.settleDeliveries();
+		({ executions } = await emitAndExpectOneMoreExecution());
+		const eventIds = outputEventIds(executions, TRIGGER);
+		expect(eventIds.filter((id) => id === event.id)).toHaveLength(1);
+		expect(executions).toHaveLength(executionsSoFar);
+	});
+
+	test('deactivation deletes the endpoint', async () => {
+		await world.client.deactivateWorkflow(workflowId);
+
+		expect(await world.control.endpoints()).toEqual([]);
+	});
+});

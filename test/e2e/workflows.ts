@@ -1,0 +1,136 @@
+/**
+ * Workflow definitions for a real n8n, built the way the editor saves them: nodes with their
+ * parameters, positions and credentials, and the connections between them.
+ */
+import { randomUUID } from 'node:crypto';
+
+import {
+	ACTION_NODE_TYPE,
+	CREDENTIAL_TYPE,
+	TRIGGER_NODE_TYPE,
+	type WorkflowDefinition,
+} from './n8n';
+
+export interface CredentialReference {
+	id: string;
+	name: string;
+}
+
+export type WorkflowNode = Record<string, unknown> & { name: string };
+
+const COLUMN_WIDTH = 220;
+
+/** Places the nodes left to right and connects each one's main output to the next one's input. */
+export function chainWorkflow(name: string, nodes: WorkflowNode[]): WorkflowDefinition {
+	const positioned = nodes.map((node, index) => ({
+		id: randomUUID(),
+		position: [index * COLUMN_WIDTH, 0],
+		...node,
+	}));
+	const connections: Record<string, unknown> = {};
+	for (let index = 0; index < positioned.length - 1; index++) {
+		connections[positioned[index].name] = {
+			main: [[{ node: positioned[index + 1].name, type: 'main', index: 0 }]],
+		};
+	}
+	return { name, nodes: positioned, connections, settings: { executionOrder: 'v1' } };
+}
+
+/** n8n's Webhook node; the production URL is `<n8n>/webhook/<path>`. */
+export function webhookNode(
+	name: string,
+	path: string,
+	respondWith: 'firstEntryJson' | 'allEntries',
+): WorkflowNode {
+	return {
+		name,
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2.1,
+		webhookId: randomUUID(),
+		parameters: {
+			httpMethod: 'POST',
+			path,
+			responseMode: 'lastNode',
+			responseData: respondWith,
+			options: {},
+		},
+	};
+}
+
+/** Our action node with the given resource, operation and operation fields. */
+export function workforceNode(
+	name: string,
+	credential: CredentialReference,
+	parameters: Record<string, unknown>,
+): WorkflowNode {
+	return {
+		name,
+		type: ACTION_NODE_TYPE,
+		typeVersion: 1,
+		parameters,
+		credentials: { [CREDENTIAL_TYPE]: credential },
+	};
+}
+
+/** Our trigger, subscribed to `events`; its production URL is `<n8n>/webhook/<webhookId>/webhook`. */
+export function workforceTriggerNode(
+	name: string,
+	credential: CredentialReference,
+	events: string[],
+): WorkflowNode & { webhookId: string } {
+	return {
+		name,
+		type: TRIGGER_NODE_TYPE,
+		typeVersion: 1,
+		webhookId: randomUUID(),
+		parameters: { events, options: {} },
+		credentials: { [CREDENTIAL_TYPE]: credential },
+	};
+}
+
+/** A member id picked "By ID" in a resource locator, from an expression. */
+export function memberIdFrom(expression: string): Record<string, unknown> {
+	return { __rl: true, mode: 'id', value: `={{ ${expression} }}` };
+}
+
+export const memberParameters = {
+	create(fields: {
+		businessName: string;
+		email?: string;
+		phone?: string;
+	}): Record<string, unknown> {
+		return {
+			resource: 'member',
+			operation: 'create',
+			businessName: fields.businessName,
+			additionalFields: {
+				...(fields.email !== undefined ? { email: fields.email } : {}),
+				...(fields.phone !== undefined ? { phone: fields.phone } : {}),
+			},
+		};
+	},
+	getAll(): Record<string, unknown> {
+		return { resource: 'member', operation: 'getAll', returnAll: true, filters: {} };
+	},
+	update(
+		memberIdExpression: string,
+		updateFields: Record<string, unknown>,
+	): Record<string, unknown> {
+		return {
+			resource: 'member',
+			operation: 'update',
+			memberId: memberIdFrom(memberIdExpression),
+			updateFields,
+		};
+	},
+	verify(memberIdExpression: string): Record<string, unknown> {
+		return { resource: 'member', operation: 'verify', memberId: memberIdFrom(memberIdExpression) };
+	},
+	deactivate(memberIdExpression: string): Record<string, unknown> {
+		return {
+			resource: 'member',
+			operation: 'deactivate',
+			memberId: memberIdFrom(memberIdExpression),
+		};
+	},
+};
