@@ -182,7 +182,8 @@ export function buildApp(config: SandboxConfig): { app: FastifyInstance; state: 
 	app.decorateRequest('grant', null);
 	app.decorateRequest('logEntry', null);
 
-	app.removeContentTypeParser('application/json');
+	// JSON only: any other content type is a 415 rather than a string body.
+	app.removeAllContentTypeParsers();
 	app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
 		if (body === '') return done(null, undefined);
 		try {

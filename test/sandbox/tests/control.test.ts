@@ -1,0 +1,217 @@
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+
+import { DEFAULT_CONFIG, resolveConfig, startSandbox } from '../index';
+import { LIVE_KEY, api, control, createMember, expectError, useSandbox } from './helpers';
+
+const sandbox = useSandbox();
+
+describe('request log', () => {
+	it('records API requests with method, path, query, body and time, and clears on DELETE', async () => {
+		await api(sandbox.current, LIVE_KEY, 'GET', '/members?limit=5&is_active=true');
+		await api(sandbox.current, LIVE_KEY, 'POST', '/members', { business_name: 'Logged' });
+		await api(sandbox.current, null, 'GET', '/organization');
+		await control(sandbox.current, 'GET', '/clock');
+
+		const { requests } = await control(sandbox.current, 'GET', '/requests');
+		expect(requests.map((request: { method: string; path: string }) => `${request.method} ${request.path}`)).toEqual([
+			'GET /api/v1/members',
+			'POST /api/v1/members',
+			'GET /api/v1/organization',
+		]);
+		expect(requests[0]).toMatchObject({ query: { limit: '5', is_active: 'true' }, body: null });
+		expect(requests[1]).toMatchObject({ body: { business_name: 'Logged' } });
+		expect(requests[1].headers.authorization).toBe(`Bearer ${LIVE_KEY}`);
+		expect(Number.isNaN(Date.parse(requests[1].at))).toBe(false);
+
+		await control(sandbox.current, 'DELETE', '/requests');
+		expect((await control(sandbox.current, 'GET', '/requests')).requests).toEqual([]);
+	});
+});
+
+describe('reset', () => {
+	it('wipes data back to the config and resets the clock, keeping organization ids', async () => {
+		const before = await api(sandbox.current, LIVE_KEY, 'GET', '/organization');
+		await createMember(sandbox.current);
+		await control(sandbox.current, 'POST', '/clock/advance', { seconds: 7200 });
+		await control(sandbox.current, 'POST', '/faults', { status: 500, count: 5 });
+
+		await control(sandbox.current, 'POST', '/reset');
+		const after = await api(sandbox.current, LIVE_KEY, 'GET', '/organization');
+		expect(after.status).toBe(200);
+		expect(after.body.id).toBe(before.body.id);
+		expect((await api(sandbox.current, LIVE_KEY, 'GET', '/members')).body.data).toEqual([]);
+		const { now } = await control(sandbox.current, 'GET', '/clock');
+		expect(Math.abs(Date.parse(now) - Date.now())).toBeLessThan(3600_000);
+	});
+});
+
+describe('clock', () => {
+	it('moves the sandbox clock forward, which stamps new records', async () => {
+		const { now } = await control(sandbox.current, 'POST', '/clock/advance', { seconds: 86_400 * 2 });
+		const member = await createMember(sandbox.current);
+		expect(Date.parse(member.created_at)).toBeGreaterThanOrEqual(Date.parse(now));
+		expect(Date.parse(member.created_at) - Date.now()).toBeGreaterThan(86_400_000);
+	});
+});
+
+describe('seeding and endpoint secrets', () => {
+	it('bulk-creates members for one tenant', async () => {
+		const answer = await control(sandbox.current, 'POST', '/seed/members', {
+			organization: 'acme',
+			mode: 'test',
+			count: 1000,
+		});
+		expect(answer).toEqual({ created: 1000, total: 1000 });
+		const page = await api(sandbox.current, 'wfm_test_acme_all', 'GET', '/members?limit=100');
+		expect(page.body.data).toHaveLength(100);
+		expect(page.body.data[0].business_name).toBe('Seeded Member 1000');
+		expect((await api(sandbox.current, LIVE_KEY, 'GET', '/members')).body.data).toEqual([]);
+	});
+
+	it('lists endpoints with their full secrets, per organization and mode', async () => {
+		const created = await api(sandbox.current, LIVE_KEY, 'POST', '/webhook-endpoints', {
+			url: 'https://hooks.example.com/a',
+			events: ['*'],
+		});
+		const { endpoints } = await control(sandbox.current, 'GET', '/endpoints?organization=acme&mode=live');
+		expect(endpoints).toEqual([
+			expect.objectContaining({ id: created.body.id, secret: created.body.secret, organization: 'acme', previous_secret: null }),
+		]);
+		expect((await control(sandbox.current, 'GET', '/endpoints?organization=acme&mode=test')).endpoints).toEqual([]);
+	});
+
+	it('answers 404 for an unknown organization', async () => {
+		const answer = await fetch(`${sandbox.current.origin}/__sandbox/events`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ organization: 'umbrella', mode: 'live', type: 'member.created' }),
+		});
+		expect(answer.status).toBe(404);
+	});
+});
+
+describe('HTTP details', () => {
+	it('treats an empty JSON body as {} and refuses non-JSON bodies with 415', async () => {
+		const member = await createMember(sandbox.current);
+		const empty = await fetch(`${sandbox.current.baseUrl}/members/${member.id}/verify`, {
+			method: 'POST',
+			headers: { authorization: `Bearer ${LIVE_KEY}`, 'content-type': 'application/json' },
+		});
+		expect(empty.status).toBe(200);
+		const text = await fetch(`${sandbox.current.baseUrl}/members`, {
+			method: 'POST',
+			headers: { authorization: `Bearer ${LIVE_KEY}`, 'content-type': 'text/plain' },
+			body: 'business_name=x',
+		});
+		expect(text.status).toBe(415);
+		expect(((await text.json()) as { error: { code: string } }).error.code).toBe('unsupported_media_type');
+	});
+
+	it('serves an OpenAPI document of the 25 operations', async () => {
+		const answer = await fetch(`${sandbox.current.baseUrl}/openapi.json`);
+		expect(answer.status).toBe(200);
+		const document = (await answer.json()) as {
+			openapi: string;
+			paths: Record<string, Record<string, { operationId: string; requestBody?: unknown }>>;
+		};
+		expect(document.openapi).toBe('3.1.0');
+		const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods));
+		expect(operations).toHaveLength(25);
+		expect(document.paths['/members'].post.requestBody).toMatchObject({
+			content: { 'application/json': { schema: { required: ['business_name'], additionalProperties: false } } },
+		});
+	});
+});
+
+describe('delivery time-out', () => {
+	it('fails an attempt that outlasts timeoutMs and records why', async () => {
+		const hanging = http.createServer(() => undefined);
+		await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+		const local = await startSandbox({ config: { webhooks: { allowInsecureUrls: true, timeoutMs: 200 } } });
+		try {
+			const url = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/hook`;
+			await api(local, LIVE_KEY, 'POST', '/webhook-endpoints', { url, events: ['member.created'] });
+			await createMember(local);
+			const { deliveries } = await control(local, 'POST', '/deliveries/settle');
+			expect(deliveries[0]).toMatchObject({
+				status: 'failed',
+				attempts: 1,
+				last_response_status: null,
+				last_error: 'Timed out after 200 ms',
+			});
+		} finally {
+			await local.close();
+			hanging.closeAllConnections();
+			await new Promise<void>((resolve) => hanging.close(() => resolve()));
+		}
+	});
+});
+
+describe('config', () => {
+	it('fills missing sections and keys with the defaults', () => {
+		const config = resolveConfig({ webhooks: { autoDisableAfter: 3 } });
+		expect(config.webhooks).toEqual({ ...DEFAULT_CONFIG.webhooks, autoDisableAfter: 3 });
+		expect(config.rateLimit).toEqual(DEFAULT_CONFIG.rateLimit);
+		expect(config.organizations).toEqual(DEFAULT_CONFIG.organizations);
+	});
+
+	it('serves only the organizations and keys of a given config', async () => {
+		const local = await startSandbox({
+			config: {
+				organizations: [
+					{
+						name: 'Solo',
+						slug: 'solo',
+						status: 'demo',
+						modules: ['members'],
+						keys: [{ key: 'solo_key', mode: 'live', scopes: ['organization:read'] }],
+					},
+				],
+			},
+		});
+		try {
+			const organization = await api(local, 'solo_key', 'GET', '/organization');
+			expect(organization.body).toMatchObject({ name: 'Solo', slug: 'solo', status: 'demo', sandbox: false });
+			expectError(await api(local, LIVE_KEY, 'GET', '/organization'), 401, 'unauthorized');
+		} finally {
+			await local.close();
+		}
+	});
+});
+
+describe('CLI', () => {
+	const cli = path.join(__dirname, '..', 'cli.ts');
+	const tsx = path.join(__dirname, '..', '..', '..', 'node_modules', '.bin', 'tsx');
+
+	it('prints the default config', async () => {
+		const child = spawn(tsx, [cli, '--print-default-config']);
+		let output = '';
+		child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+		const code = await new Promise((resolve) => child.on('exit', resolve));
+		expect(code).toBe(0);
+		expect(JSON.parse(output)).toEqual(DEFAULT_CONFIG);
+	});
+
+	it('announces the listening line and the keys, serves requests and stops cleanly on SIGINT', async () => {
+		const child = spawn(tsx, [cli, '--port', '0']);
+		let output = '';
+		const listening = new Promise<string>((resolve, reject) => {
+			child.stdout.on('data', (chunk: Buffer) => {
+				output += chunk.toString();
+				const match = /Sandbox listening on (http:\/\/127\.0\.0\.1:\d+\/api\/v1)\n/.exec(output);
+				if (match && output.includes('wfm_test_initech_all')) resolve(match[1]);
+			});
+			child.on('exit', () => reject(new Error(`exited early: ${output}`)));
+		});
+		const baseUrl = await listening;
+		expect(output).toContain('wfm_live_acme_all');
+		const answer = await fetch(`${baseUrl}/organization`, { headers: { authorization: `Bearer ${LIVE_KEY}` } });
+		expect(answer.status).toBe(200);
+		const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+		child.kill('SIGINT');
+		expect(await exited).toBe(0);
+	});
+});
