@@ -37,6 +37,9 @@ export interface SandboxState {
 	requestLog: LoggedRequest[];
 }
 
+/** Benchmarks send hundreds of thousands of requests: keep the most recent ones. */
+const MAX_LOGGED_REQUESTS = 10_000;
+
 const FAULT_CODES = { 429: 'rate_limited', 500: 'internal_error', 503: 'service_unavailable' } as const;
 
 function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
@@ -109,6 +112,9 @@ function registerApi(app: FastifyInstance, state: SandboxState): void {
 					at: state.store.now(),
 				};
 				state.requestLog.push(entry);
+				if (state.requestLog.length > MAX_LOGGED_REQUESTS * 1.1) {
+					state.requestLog.splice(0, state.requestLog.length - MAX_LOGGED_REQUESTS);
+				}
 				request.logEntry = entry;
 
 				const fault = state.faults.take(url.pathname);

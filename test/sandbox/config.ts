@@ -106,11 +106,65 @@ export const DEFAULT_CONFIG: SandboxConfig = {
 	rateLimit: { requests: 600, perSeconds: 60 },
 };
 
-/** Missing sections (and missing keys inside `webhooks` / `rateLimit`) take the defaults. */
+const ORGANIZATION_STATUSES = ['draft', 'demo', 'active', 'suspended', 'cancelled'];
+
+/** Names every problem of a config (a hand-written file, typically) before the sandbox starts. */
+function configProblems(config: SandboxConfig): string[] {
+	const problems: string[] = [];
+	const isPositive = (value: unknown) => typeof value === 'number' && value > 0;
+	if (!Array.isArray(config.organizations)) return ['organizations must be an array'];
+	const slugs = new Set<string>();
+	const keys = new Set<string>();
+	config.organizations.forEach((organization, index) => {
+		const at = `organizations[${index}]`;
+		if (typeof organization?.name !== 'string' || !organization.name) problems.push(`${at}.name must be a non-empty string`);
+		if (typeof organization?.slug !== 'string' || !organization.slug) problems.push(`${at}.slug must be a non-empty string`);
+		else if (slugs.has(organization.slug)) problems.push(`${at}.slug ${organization.slug} is used twice`);
+		else slugs.add(organization.slug);
+		if (!ORGANIZATION_STATUSES.includes(organization?.status)) {
+			problems.push(`${at}.status must be one of ${ORGANIZATION_STATUSES.join(', ')}`);
+		}
+		if (!Array.isArray(organization?.modules)) problems.push(`${at}.modules must be an array of module names`);
+		if (!Array.isArray(organization?.keys)) {
+			problems.push(`${at}.keys must be an array`);
+			return;
+		}
+		organization.keys.forEach((key, keyIndex) => {
+			const keyAt = `${at}.keys[${keyIndex}]`;
+			if (typeof key?.key !== 'string' || !key.key) problems.push(`${keyAt}.key must be a non-empty string`);
+			else if (keys.has(key.key)) problems.push(`${keyAt}.key ${key.key} is used twice`);
+			else keys.add(key.key);
+			if (key?.mode !== 'live' && key?.mode !== 'test') problems.push(`${keyAt}.mode must be live or test`);
+			const unknownScopes = Array.isArray(key?.scopes)
+				? key.scopes.filter((scope) => !(SCOPES as readonly string[]).includes(scope))
+				: null;
+			if (unknownScopes === null) problems.push(`${keyAt}.scopes must be an array`);
+			else if (unknownScopes.length > 0) problems.push(`${keyAt}.scopes has unknown scopes: ${unknownScopes.join(', ')}`);
+		});
+	});
+	const { webhooks, rateLimit } = config;
+	if (typeof webhooks.allowInsecureUrls !== 'boolean') problems.push('webhooks.allowInsecureUrls must be a boolean');
+	if (!Array.isArray(webhooks.retryDelaysSeconds) || !webhooks.retryDelaysSeconds.every((delay) => typeof delay === 'number' && delay >= 0)) {
+		problems.push('webhooks.retryDelaysSeconds must be an array of seconds (numbers ≥ 0)');
+	}
+	if (!isPositive(webhooks.autoDisableAfter)) problems.push('webhooks.autoDisableAfter must be a number > 0');
+	if (!isPositive(webhooks.timeoutMs)) problems.push('webhooks.timeoutMs must be a number > 0');
+	if (!isPositive(rateLimit.requests)) problems.push('rateLimit.requests must be a number > 0');
+	if (!isPositive(rateLimit.perSeconds)) problems.push('rateLimit.perSeconds must be a number > 0');
+	return problems;
+}
+
+/**
+ * Missing sections (and missing keys inside `webhooks` / `rateLimit`) take the defaults;
+ * anything malformed throws, naming each problem.
+ */
 export function resolveConfig(partial: DeepPartialConfig = {}): SandboxConfig {
-	return structuredClone({
+	const config: SandboxConfig = structuredClone({
 		organizations: partial.organizations ?? DEFAULT_CONFIG.organizations,
 		webhooks: { ...DEFAULT_CONFIG.webhooks, ...partial.webhooks },
 		rateLimit: { ...DEFAULT_CONFIG.rateLimit, ...partial.rateLimit },
 	});
+	const problems = configProblems(config);
+	if (problems.length > 0) throw new Error(`Invalid sandbox config:\n- ${problems.join('\n- ')}`);
+	return config;
 }

@@ -73,7 +73,7 @@ export function buildOpenApiDocument(operations: Operation[]): JsonSchema {
 			responses: {
 				[String(operation.status)]: {
 					description: operation.status === 204 ? 'No content' : 'Success',
-					...(operation.status === 204 ? {} : { content: { 'application/json': { schema: { type: 'object' } } } }),
+					...(operation.response ? { content: { 'application/json': { schema: operation.response } } } : {}),
 				},
 				...errorResponses,
 			},

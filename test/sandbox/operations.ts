@@ -36,6 +36,8 @@ export interface Operation {
 	module?: 'members' | 'customers';
 	status: 200 | 201 | 204;
 	schema: { params?: JsonSchema; querystring?: JsonSchema; body?: JsonSchema };
+	/** The success body's schema (OpenAPI only; responses are not filtered through it). */
+	response?: JsonSchema;
 	handler(context: OperationContext): unknown;
 }
 
@@ -86,6 +88,7 @@ export const OPERATIONS: Operation[] = [
 		scope: 'organization:read',
 		status: 200,
 		schema: {},
+		response: schemas.organizationResponse,
 		handler: ({ tenant }) => tenant.organization,
 	},
 
@@ -99,6 +102,7 @@ export const OPERATIONS: Operation[] = [
 		module: 'members',
 		status: 200,
 		schema: { querystring: schemas.memberListQuery },
+		response: schemas.listOf(schemas.memberResponse),
 		handler: ({ tenant, query }) =>
 			tenant.members.list.page(
 				{
@@ -124,6 +128,7 @@ export const OPERATIONS: Operation[] = [
 		module: 'members',
 		status: 201,
 		schema: { body: schemas.memberCreateBody },
+		response: schemas.memberResponse,
 		handler: ({ tenant, body, store, engine }) => {
 			const member = newMember(body as MemberInput, store.now());
 			tenant.members.add({ seq: store.seq(), resource: member });
@@ -140,6 +145,7 @@ export const OPERATIONS: Operation[] = [
 		module: 'members',
 		status: 200,
 		schema: byId,
+		response: schemas.memberResponse,
 		handler: ({ tenant, params }) => tenant.members.get(params.id).resource,
 	},
 	{
@@ -151,6 +157,7 @@ export const OPERATIONS: Operation[] = [
 		module: 'members',
 		status: 200,
 		schema: { ...byId, body: schemas.memberUpdateBody },
+		response: schemas.memberResponse,
 		handler: ({ tenant, params, body, store, engine }) => {
 			const member = tenant.members.get(params.id).resource;
 			if (applyPatch(member, body)) {
@@ -169,6 +176,7 @@ export const OPERATIONS: Operation[] = [
 		module: 'members',
 		status: 200,
 		schema: { ...byId, body: schemas.emptyBody },
+		response: schemas.memberResponse,
 		handler: ({ tenant, params, store, engine }) => {
 			const member = tenant.members.get(params.id).resource;
 			member.is_verified = true;
@@ -186,6 +194,7 @@ export const OPERATIONS: Operation[] = [
 		module: 'members',
 		status: 200,
 		schema: { ...byId, body: schemas.emptyBody },
+		response: schemas.memberResponse,
 		handler: ({ tenant, params, store, engine }) => {
 			const member = tenant.members.get(params.id).resource;
 			member.is_active = false;
@@ -206,6 +215,7 @@ export const OPERATIONS: Operation[] = [
 		module: 'customers',
 		status: 200,
 		schema: { querystring: schemas.customerListQuery },
+		response: schemas.listOf(schemas.customerResponse),
 		handler: ({ tenant, query }) =>
 			tenant.customers.list.page(
 				{
@@ -225,6 +235,7 @@ export const OPERATIONS: Operation[] = [
 		module: 'customers',
 		status: 201,
 		schema: { body: schemas.customerCreateBody },
+		response: schemas.customerResponse,
 		handler: ({ tenant, body, store, engine }) => {
 			const customer = newCustomer(body as CustomerInput, store.now());
 			tenant.customers.add({ seq: store.seq(), resource: customer });
@@ -241,6 +252,7 @@ export const OPERATIONS: Operation[] = [
 		module: 'customers',
 		status: 200,
 		schema: byId,
+		response: schemas.customerResponse,
 		handler: ({ tenant, params }) => tenant.customers.get(params.id).resource,
 	},
 	{
@@ -252,6 +264,7 @@ export const OPERATIONS: Operation[] = [
 		module: 'customers',
 		status: 200,
 		schema: { ...byId, body: schemas.customerUpdateBody },
+		response: schemas.customerResponse,
 		handler: ({ tenant, params, body, store, engine }) => {
 			const customer = tenant.customers.get(params.id).resource;
 			if (applyPatch(customer, body)) {
@@ -272,6 +285,7 @@ export const OPERATIONS: Operation[] = [
 		module: 'customers',
 		status: 200,
 		schema: { querystring: schemas.siteListQuery },
+		response: schemas.listOf(schemas.siteResponse),
 		handler: ({ tenant, query }) =>
 			tenant.sites.list.page(
 				{
@@ -296,6 +310,7 @@ export const OPERATIONS: Operation[] = [
 		module: 'customers',
 		status: 201,
 		schema: { body: schemas.siteCreateBody },
+		response: schemas.siteResponse,
 		handler: ({ tenant, body, store, engine }) => {
 			if (!tenant.customers.find(body.customer_id)) {
 				throw validationError([
@@ -317,6 +332,7 @@ export const OPERATIONS: Operation[] = [
 		module: 'customers',
 		status: 200,
 		schema: byId,
+		response: schemas.siteResponse,
 		handler: ({ tenant, params }) => tenant.sites.get(params.id).resource,
 	},
 	{
@@ -328,6 +344,7 @@ export const OPERATIONS: Operation[] = [
 		module: 'customers',
 		status: 200,
 		schema: { ...byId, body: schemas.siteUpdateBody },
+		response: schemas.siteResponse,
 		handler: ({ tenant, params, body, store, engine }) => {
 			const site = tenant.sites.get(params.id).resource;
 			if (applyPatch(site, body)) {
@@ -347,6 +364,7 @@ export const OPERATIONS: Operation[] = [
 		scope: 'webhooks:read',
 		status: 200,
 		schema: { querystring: schemas.listQuery() },
+		response: schemas.listOf(schemas.endpointResponse),
 		handler: ({ tenant, query }) =>
 			tenant.endpoints.list.page({ limit: query.limit, cursor: query.cursor }, endpointView),
 	},
@@ -358,6 +376,7 @@ export const OPERATIONS: Operation[] = [
 		scope: 'webhooks:write',
 		status: 201,
 		schema: { body: schemas.endpointCreateBody },
+		response: schemas.endpointCreatedResponse,
 		handler: ({ tenant, body, store, config }) => {
 			assertWebhookUrl(body.url, config);
 			assertEventList(body.events);
@@ -395,6 +414,7 @@ export const OPERATIONS: Operation[] = [
 		scope: 'webhooks:read',
 		status: 200,
 		schema: byId,
+		response: schemas.endpointResponse,
 		handler: ({ tenant, params }) => endpointView(tenant.endpoints.get(params.id)),
 	},
 	{
@@ -405,6 +425,7 @@ export const OPERATIONS: Operation[] = [
 		scope: 'webhooks:write',
 		status: 200,
 		schema: { ...byId, body: schemas.endpointUpdateBody },
+		response: schemas.endpointResponse,
 		handler: ({ tenant, params, body, store, config }) => {
 			const endpoint = tenant.endpoints.get(params.id).resource;
 			if (body.url !== undefined) assertWebhookUrl(body.url, config);
@@ -448,6 +469,7 @@ export const OPERATIONS: Operation[] = [
 		scope: 'webhooks:write',
 		status: 200,
 		schema: { ...byId, body: schemas.emptyBody },
+		response: schemas.rolledSecretResponse,
 		handler: ({ tenant, params, store, clock }) => {
 			const endpoint = tenant.endpoints.get(params.id);
 			const expiresAt = clock.now() + PREVIOUS_SECRET_VALIDITY_MS;
@@ -469,6 +491,7 @@ export const OPERATIONS: Operation[] = [
 		scope: 'webhooks:write',
 		status: 200,
 		schema: { ...byId, body: schemas.endpointTestBody },
+		response: schemas.testDeliveryResponse,
 		handler: async ({ tenant, params, body, engine, clock }) => {
 			const endpoint = tenant.endpoints.get(params.id);
 			const subscribed = endpoint.resource.events.find((type) => type !== '*');
@@ -486,6 +509,7 @@ export const OPERATIONS: Operation[] = [
 		scope: 'webhooks:read',
 		status: 200,
 		schema: { querystring: schemas.deliveryListQuery },
+		response: schemas.listOf(schemas.deliveryResponse),
 		handler: ({ tenant, query }) =>
 			tenant.deliveries.list.page(
 				{
@@ -510,6 +534,7 @@ export const OPERATIONS: Operation[] = [
 		scope: 'webhooks:write',
 		status: 200,
 		schema: { ...byId, body: schemas.emptyBody },
+		response: schemas.redeliverResponse,
 		handler: ({ tenant, params, engine }) => {
 			const original = tenant.deliveries.get(params.id);
 			const endpoint = tenant.endpoints.get(original.resource.endpoint_id);
@@ -530,6 +555,7 @@ export const OPERATIONS: Operation[] = [
 		scope: 'webhooks:read',
 		status: 200,
 		schema: { querystring: schemas.object({}) },
+		response: schemas.listOf(schemas.catalogEntryResponse),
 		handler: ({ tenant }) => ({
 			data: EVENT_CATALOG.filter((entry) => tenant.hasModule(entry.module_gate)),
 			has_more: false,

@@ -158,6 +158,26 @@ describe('config', () => {
 		expect(config.organizations).toEqual(DEFAULT_CONFIG.organizations);
 	});
 
+	it('refuses a malformed config, naming each problem', () => {
+		const attempt = () =>
+			resolveConfig({
+				organizations: [
+					{
+						name: '',
+						slug: 'acme',
+						status: 'active',
+						modules: ['members'],
+						keys: [{ key: 'k1', mode: 'prod' as 'live', scopes: ['members:delete'] }],
+					},
+				],
+				rateLimit: { requests: 0 },
+			});
+		expect(attempt).toThrow('organizations[0].name must be a non-empty string');
+		expect(attempt).toThrow('organizations[0].keys[0].mode must be live or test');
+		expect(attempt).toThrow('organizations[0].keys[0].scopes has unknown scopes: members:delete');
+		expect(attempt).toThrow('rateLimit.requests must be a number > 0');
+	});
+
 	it('serves only the organizations and keys of a given config', async () => {
 		const local = await startSandbox({
 			config: {
