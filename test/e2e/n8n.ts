@@ -308,6 +308,7 @@ export interface Execution {
 	finished: boolean;
 	data?: {
 		resultData: {
+			lastNodeExecuted?: string;
 			runData: Record<
 				string,
 				Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> } }>
@@ -415,14 +416,17 @@ export class N8nClient {
 		await this.publicApi('POST', `/workflows/${id}/deactivate`);
 	}
 
-	/** The workflow's executions, oldest first, with their data. */
-	async listExecutions(workflowId: string): Promise<Execution[]> {
+	/** Executions (of one workflow, or of all), oldest first, with their data. */
+	async listExecutions(workflowId?: string): Promise<Execution[]> {
 		const executions: Execution[] = [];
 		let cursor: string | undefined;
 		do {
+			const query = new URLSearchParams({ includeData: 'true', limit: '250' });
+			if (workflowId) query.set('workflowId', workflowId);
+			if (cursor) query.set('cursor', cursor);
 			const page = await this.publicApi<{ data: Execution[]; nextCursor: string | null }>(
 				'GET',
-				`/executions?workflowId=${workflowId}&includeData=true&limit=250${cursor ? `&cursor=${cursor}` : ''}`,
+				`/executions?${query}`,
 			);
 			executions.push(...page.data);
 			cursor = page.nextCursor ?? undefined;

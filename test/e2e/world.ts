@@ -26,7 +26,10 @@ export class E2eWorld {
 		public n8n: N8nInstance,
 		readonly client: N8nClient,
 		readonly credential: CredentialReference,
+		/** The sandbox API key the credential holds. */
 		readonly apiKey: string,
+		/** n8n's public API key of the owner. */
+		readonly n8nApiKey: string,
 		private readonly onN8nOutput?: (chunk: string) => void,
 	) {}
 
@@ -38,11 +41,12 @@ export class E2eWorld {
 			port: options.sandboxPort ?? 0,
 		});
 		try {
-			const { n8n, client } = await startN8nWithPackage({
+			const started = await startN8nWithPackage({
 				workFolder: options.workFolder,
 				port: options.n8nPort,
 				onOutput: options.onN8nOutput,
 			});
+			const { n8n, client } = started;
 			try {
 				const credential = await client.createCredential({
 					name: SANDBOX_CREDENTIAL_NAME,
@@ -50,7 +54,16 @@ export class E2eWorld {
 					data: { apiKey, baseUrl: sandbox.baseUrl },
 				});
 				const control = new SandboxControl(sandbox.origin, target);
-				return new E2eWorld(sandbox, control, n8n, client, credential, apiKey, options.onN8nOutput);
+				return new E2eWorld(
+					sandbox,
+					control,
+					n8n,
+					client,
+					credential,
+					apiKey,
+					started.apiKey,
+					options.onN8nOutput,
+				);
 			} catch (error) {
 				await n8n.stop();
 				throw error;

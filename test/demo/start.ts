@@ -1,0 +1,122 @@
+/**
+ * `npm start`: the sandbox API and a real n8n 2.8.4 with this package installed, an owner account,
+ * the credential "Workforce Management (sandbox)" and the example workflows, all on loopback.
+ * Ctrl-C stops everything.
+ */
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+import { DEFAULT_OWNER, N8N_VERSION, PACKAGE_ROOT, n8nBinary } from '../e2e/n8n';
+import { E2eWorld } from '../e2e/world';
+import { DEMO_FOLDER, DEMO_LOG, DEMO_STATE_FILE, DEMO_TARGET, type DemoState } from './state';
+import { SIGNUP_FORM_PATH, signupFormWorkflow, timesheetApprovedWorkflow } from './workflows';
+
+const PREFERRED_N8N_PORT = 5678;
+const PREFERRED_SANDBOX_PORT = 4010;
+
+async function isPortFree(port: number): Promise<boolean> {
+	return await new Promise((resolve) => {
+		const probe = createServer();
+		probe.once('error', () => resolve(false));
+		probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+	});
+}
+
+/** The usual port when it is free (so URLs look familiar), any free port otherwise. */
+async function portOrAnyFree(port: number): Promise<number> {
+	return (await isPortFree(port)) ? port : 0;
+}
+
+function ensureN8nInstalled(): void {
+	try {
+		n8nBinary();
+	} catch {
+		console.log(`n8n ${N8N_VERSION} is not installed yet: installing it once (5-10 minutes).`);
+		const install = spawnSync('bash', ['test/e2e/install-n8n.sh'], {
+			cwd: PACKAGE_ROOT,
+			stdio: 'inherit',
+		});
+		if (install.status !== 0) throw new Error('Installing n8n failed (see the output above)');
+	}
+}
+
+async function main(): Promise<void> {
+	ensureN8nInstalled();
+	rmSync(DEMO_FOLDER, { recursive: true, force: true });
+	mkdirSync(DEMO_FOLDER, { recursive: true });
+
+	console.log(
+		`Building and packing the package, starting the sandbox and n8n ${N8N_VERSION} (about 30 s)...`,
+	);
+	const world = await E2eWorld.start({
+		target: DEMO_TARGET,
+		workFolder: DEMO_FOLDER,
+		sandboxPort: await portOrAnyFree(PREFERRED_SANDBOX_PORT),
+		n8nPort: await portOrAnyFree(PREFERRED_N8N_PORT),
+		onN8nOutput: (chunk) => appendFileSync(DEMO_LOG, chunk),
+	});
+
+	let stopping = false;
+	const stop = async (reason: string, exitCode = 0) => {
+		if (stopping) return;
+		stopping = true;
+		console.log(`\n${reason}: stopping n8n (pid ${world.n8n.pid}) and the sandbox...`);
+		rmSync(DEMO_STATE_FILE, { force: true });
+		await world.stop();
+		console.log('Stopped.');
+		process.exit(exitCode);
+	};
+	process.once('SIGINT', () => void stop('Ctrl-C'));
+	process.once('SIGTERM', () => void stop('SIGTERM'));
+
+	try {
+		const signupForm = signupFormWorkflow(world.credential);
+		const timesheetApproved = timesheetApprovedWorkflow(world.credential);
+		const workflows = {
+			signupForm: await world.client.createWorkflow(signupForm),
+			timesheetApproved: await world.client.createWorkflow(timesheetApproved),
+		};
+		for (const workflow of Object.values(workflows))
+			await world.client.activateWorkflow(workflow.id);
+
+		const state: DemoState = {
+			pid: process.pid,
+			n8nUrl: world.n8n.url,
+			n8nApiKey: world.n8nApiKey,
+			sandboxOrigin: world.sandbox.origin,
+			target: DEMO_TARGET,
+			workflows: {
+				signupForm: workflows.signupForm.id,
+				timesheetApproved: workflows.timesheetApproved.id,
+			},
+		};
+		writeFileSync(DEMO_STATE_FILE, JSON.stringify(state, null, 2));
+
+		console.log(
+			[
+				'',
+				'Workforce Management demo is running (everything on 127.0.0.1, nothing leaves this machine).',
+				'',
+				`  n8n editor     ${world.n8n.url}`,
+				`  login          ${DEFAULT_OWNER.email} / ${DEFAULT_OWNER.password}`,
+				`  sign-up form   ${world.n8n.url}/form/${SIGNUP_FORM_PATH}  (creates a member through the node)`,
+				`  sandbox API    ${world.sandbox.baseUrl}  (key ${world.apiKey}, credential "${world.credential.name}")`,
+				'',
+				'  Workflows (active): "Sign-up form → create member", "On timesheet approved → summary"',
+				'',
+				'  Emit an event into the demo:   npm run demo:emit -- timesheet.approved',
+				`  n8n's log:                     ${DEMO_LOG}`,
+				'',
+				'Press Ctrl-C to stop.',
+			].join('\n'),
+		);
+	} catch (error) {
+		await stop(`Setting up the demo failed: ${(error as Error).message}`, 1);
+	}
+}
+
+main().catch((error: Error) => {
+	console.error(`The demo could not start: ${error.message}`);
+	process.exit(1);
+});

@@ -1,0 +1,38 @@
+/** Where `npm start` leaves what `npm run demo:emit` needs to reach the running demo. */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { PACKAGE_ROOT } from '../e2e/n8n';
+import type { SandboxTarget } from '../e2e/sandbox-control';
+
+export const DEMO_FOLDER = join(PACKAGE_ROOT, '.demo');
+export const DEMO_STATE_FILE = join(DEMO_FOLDER, 'state.json');
+export const DEMO_LOG = join(DEMO_FOLDER, 'n8n.log');
+/** The demo works in Acme's sandbox (test-mode) organization. */
+export const DEMO_TARGET: SandboxTarget = { organization: 'acme', mode: 'test' };
+
+export interface DemoState {
+	pid: number;
+	n8nUrl: string;
+	n8nApiKey: string;
+	sandboxOrigin: string;
+	target: SandboxTarget;
+	workflows: { signupForm: string; timesheetApproved: string };
+}
+
+export function readDemoState(): DemoState {
+	if (!existsSync(DEMO_STATE_FILE)) {
+		throw new Error(
+			'The demo is not running: start it with `npm start` (in another terminal) first.',
+		);
+	}
+	const state = JSON.parse(readFileSync(DEMO_STATE_FILE, 'utf8')) as DemoState;
+	try {
+		process.kill(state.pid, 0);
+	} catch {
+		throw new Error(
+			`The demo (pid ${state.pid}) is no longer running: start it again with \`npm start\`.`,
+		);
+	}
+	return state;
+}
