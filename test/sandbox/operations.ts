@@ -11,7 +11,8 @@ import type { CustomerInput, MemberInput, SiteInput } from './resources';
 import { applyPatch, newCustomer, newMember, newSite } from './resources';
 import * as schemas from './schemas';
 import type { JsonSchema } from './schemas';
-import type { ApiKeyGrant, Store, StoredEndpoint, Tenant, WebhookEndpoint } from './store';
+import type { RecordList } from './pagination';
+import type { ApiKeyGrant, Store, Stored, Tenant } from './store';
 import { newSigningSecret, secretPreview } from './store';
 
 export interface OperationContext {
@@ -43,8 +44,32 @@ export interface Operation {
 
 const byId = { params: schemas.idParams };
 
-function endpointView(endpoint: StoredEndpoint): WebhookEndpoint {
-	return endpoint.resource;
+type CollectionName = 'members' | 'customers' | 'sites' | 'endpoints' | 'deliveries';
+type ResourceOf<K extends CollectionName> = ReturnType<Tenant[K]['values']>[number]['resource'];
+
+/**
+ * A newest-first page of one of the tenant's collections; each filter field present in the query
+ * must equal the record's field of the same name.
+ */
+function listHandler<K extends CollectionName>(
+	collection: K,
+	filterFields: Array<keyof ResourceOf<K> & string>,
+): Operation['handler'] {
+	return ({ tenant, query }) => {
+		const supplied = filterFields.filter((field) => query[field] !== undefined);
+		const records = tenant[collection].list as unknown as RecordList<Stored<Record<string, unknown>>>;
+		return records.page(
+			{
+				limit: query.limit,
+				cursor: query.cursor,
+				filter:
+					supplied.length === 0
+						? undefined
+						: ({ resource }) => supplied.every((field) => resource[field] === query[field]),
+			},
+			(stored) => stored.resource,
+		);
+	};
 }
 
 function assertWebhookUrl(url: string, config: SandboxConfig, field = 'url'): void {
@@ -103,21 +128,7 @@ export const OPERATIONS: Operation[] = [
 		status: 200,
 		schema: { querystring: schemas.memberListQuery },
 		response: schemas.listOf(schemas.memberResponse),
-		handler: ({ tenant, query }) =>
-			tenant.members.list.page(
-				{
-					limit: query.limit,
-					cursor: query.cursor,
-					filter:
-						query.status === undefined && query.is_verified === undefined && query.is_active === undefined
-							? undefined
-							: ({ resource }) =>
-									(query.status === undefined || resource.status === query.status) &&
-									(query.is_verified === undefined || resource.is_verified === query.is_verified) &&
-									(query.is_active === undefined || resource.is_active === query.is_active),
-				},
-				(stored) => stored.resource,
-			),
+		handler: listHandler('members', ['status', 'is_verified', 'is_active']),
 	},
 	{
 		method: 'POST',
@@ -216,15 +227,7 @@ export const OPERATIONS: Operation[] = [
 		status: 200,
 		schema: { querystring: schemas.customerListQuery },
 		response: schemas.listOf(schemas.customerResponse),
-		handler: ({ tenant, query }) =>
-			tenant.customers.list.page(
-				{
-					limit: query.limit,
-					cursor: query.cursor,
-					filter: query.status === undefined ? undefined : ({ resource }) => resource.status === query.status,
-				},
-				(stored) => stored.resource,
-			),
+		handler: listHandler('customers', ['status']),
 	},
 	{
 		method: 'POST',
@@ -286,20 +289,7 @@ export const OPERATIONS: Operation[] = [
 		status: 200,
 		schema: { querystring: schemas.siteListQuery },
 		response: schemas.listOf(schemas.siteResponse),
-		handler: ({ tenant, query }) =>
-			tenant.sites.list.page(
-				{
-					limit: query.limit,
-					cursor: query.cursor,
-					filter:
-						query.customer_id === undefined && query.is_active === undefined
-							? undefined
-							: ({ resource }) =>
-									(query.customer_id === undefined || resource.customer_id === query.customer_id) &&
-									(query.is_active === undefined || resource.is_active === query.is_active),
-				},
-				(stored) => stored.resource,
-			),
+		handler: listHandler('sites', ['customer_id', 'is_active']),
 	},
 	{
 		method: 'POST',
@@ -365,8 +355,7 @@ export const OPERATIONS: Operation[] = [
 		status: 200,
 		schema: { querystring: schemas.listQuery() },
 		response: schemas.listOf(schemas.endpointResponse),
-		handler: ({ tenant, query }) =>
-			tenant.endpoints.list.page({ limit: query.limit, cursor: query.cursor }, endpointView),
+		handler: listHandler('endpoints', []),
 	},
 	{
 		method: 'POST',
@@ -415,7 +404,7 @@ export const OPERATIONS: Operation[] = [
 		status: 200,
 		schema: byId,
 		response: schemas.endpointResponse,
-		handler: ({ tenant, params }) => endpointView(tenant.endpoints.get(params.id)),
+		handler: ({ tenant, params }) => tenant.endpoints.get(params.id).resource,
 	},
 	{
 		method: 'PATCH',
@@ -510,21 +499,7 @@ export const OPERATIONS: Operation[] = [
 		status: 200,
 		schema: { querystring: schemas.deliveryListQuery },
 		response: schemas.listOf(schemas.deliveryResponse),
-		handler: ({ tenant, query }) =>
-			tenant.deliveries.list.page(
-				{
-					limit: query.limit,
-					cursor: query.cursor,
-					filter:
-						query.endpoint_id === undefined && query.status === undefined && query.event_type === undefined
-							? undefined
-							: ({ resource }) =>
-									(query.endpoint_id === undefined || resource.endpoint_id === query.endpoint_id) &&
-									(query.status === undefined || resource.status === query.status) &&
-									(query.event_type === undefined || resource.event_type === query.event_type),
-				},
-				(stored) => stored.resource,
-			),
+		handler: listHandler('deliveries', ['endpoint_id', 'status', 'event_type']),
 	},
 	{
 		method: 'POST',

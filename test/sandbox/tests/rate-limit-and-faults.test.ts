@@ -5,10 +5,14 @@ const sandbox = useSandbox({ rateLimit: { requests: 5, perSeconds: 10 } });
 describe('429 rate limited', () => {
 	it('answers 429 with Retry-After past the per-key limit, and lets requests through once the window passes', async () => {
 		for (let index = 0; index < 5; index++) {
-			expect((await api(sandbox.current, LIVE_KEY, 'GET', '/organization')).status).toBe(200);
+			const answer = await api(sandbox.current, LIVE_KEY, 'GET', '/organization');
+			expect(answer.status).toBe(200);
+			expect(answer.headers.get('x-ratelimit-limit')).toBe('5');
+			expect(answer.headers.get('x-ratelimit-remaining')).toBe(String(4 - index));
 		}
 		const limited = await api(sandbox.current, LIVE_KEY, 'GET', '/organization');
 		expectError(limited, 429, 'rate_limited');
+		expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
 		const retryAfter = Number(limited.headers.get('retry-after'));
 		expect(retryAfter).toBeGreaterThanOrEqual(1);
 		expect(retryAfter).toBeLessThanOrEqual(10);
