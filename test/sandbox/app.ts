@@ -40,7 +40,11 @@ export interface SandboxState {
 /** Benchmarks send hundreds of thousands of requests: keep the most recent ones. */
 const MAX_LOGGED_REQUESTS = 10_000;
 
-const FAULT_CODES = { 429: 'rate_limited', 500: 'internal_error', 503: 'service_unavailable' } as const;
+const FAULT_CODES = {
+	429: 'rate_limited',
+	500: 'internal_error',
+	503: 'service_unavailable',
+} as const;
 
 function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
 	return reply.code(error.statusCode).headers(error.headers).send(error.toBody());
@@ -55,7 +59,8 @@ function coerceQuery(request: FastifyRequest): void {
 		if (typeof value !== 'string') continue;
 		const type = properties[name]?.type;
 		if (type === 'integer' && /^-?\d+$/.test(value)) query[name] = Number(value);
-		if (type === 'boolean' && (value === 'true' || value === 'false')) query[name] = value === 'true';
+		if (type === 'boolean' && (value === 'true' || value === 'false'))
+			query[name] = value === 'true';
 	}
 }
 
@@ -65,10 +70,18 @@ function bearerKey(request: FastifyRequest): string | undefined {
 }
 
 /** 401 → 429 → 403 (scope) → 403 (module): run before the body is even validated. */
-function authorize(state: SandboxState, request: FastifyRequest, reply: FastifyReply, operation: Operation): void {
+function authorize(
+	state: SandboxState,
+	request: FastifyRequest,
+	reply: FastifyReply,
+	operation: Operation,
+): void {
 	const key = bearerKey(request);
 	if (key === undefined) {
-		throw new ApiError('unauthorized', 'Missing API key: send the header Authorization: Bearer <API key>');
+		throw new ApiError(
+			'unauthorized',
+			'Missing API key: send the header Authorization: Bearer <API key>',
+		);
 	}
 	const grant = state.store.grant(key);
 	if (!grant) throw new ApiError('unauthorized', 'Invalid API key: no such key exists');
@@ -121,7 +134,12 @@ function registerApi(app: FastifyInstance, state: SandboxState): void {
 				if (fault) {
 					const headers: Record<string, string> =
 						fault.status === 429 ? { 'Retry-After': String(fault.retry_after) } : {};
-					throw new ApiError(FAULT_CODES[fault.status], `Injected fault: HTTP ${fault.status}`, [], headers);
+					throw new ApiError(
+						FAULT_CODES[fault.status],
+						`Injected fault: HTTP ${fault.status}`,
+						[],
+						headers,
+					);
 				}
 				const operation = request.routeOptions.config.operation;
 				if (operation) authorize(state, request, reply, operation);
@@ -160,7 +178,10 @@ function registerApi(app: FastifyInstance, state: SandboxState): void {
 			}
 
 			api.setNotFoundHandler(async (request, reply) =>
-				sendError(reply, new ApiError('not_found', `No API route ${request.method} ${request.url.split('?')[0]}`)),
+				sendError(
+					reply,
+					new ApiError('not_found', `No API route ${request.method} ${request.url.split('?')[0]}`),
+				),
 			);
 		},
 		{ prefix: API_PREFIX },
@@ -183,7 +204,14 @@ export function buildApp(config: SandboxConfig): { app: FastifyInstance; state: 
 	const app = Fastify({
 		logger: false,
 		// Reject unknown fields instead of stripping them, and never coerce body types.
-		ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: true } },
+		ajv: {
+			customOptions: {
+				coerceTypes: false,
+				removeAdditional: false,
+				useDefaults: false,
+				allErrors: true,
+			},
+		},
 	});
 	app.decorateRequest('grant', null);
 	app.decorateRequest('logEntry', null);
@@ -195,17 +223,26 @@ export function buildApp(config: SandboxConfig): { app: FastifyInstance; state: 
 		try {
 			done(null, JSON.parse(body as string));
 		} catch {
-			done(validationError([{ field: 'body', message: 'is not valid JSON' }]) as unknown as FastifyError, undefined);
+			done(
+				validationError([
+					{ field: 'body', message: 'is not valid JSON' },
+				]) as unknown as FastifyError,
+				undefined,
+			);
 		}
 	});
 
 	app.setErrorHandler(async (error: FastifyError, _request, reply) => {
 		if (error instanceof ApiError) return sendError(reply, error);
-		if (error.validation) return sendError(reply, validationError(detailsFromAjv(error.validation as never)));
+		if (error.validation)
+			return sendError(reply, validationError(detailsFromAjv(error.validation as never)));
 		if (error.statusCode === 415) {
 			return sendError(
 				reply,
-				new ApiError('unsupported_media_type', 'Request bodies must be JSON: send Content-Type: application/json'),
+				new ApiError(
+					'unsupported_media_type',
+					'Request bodies must be JSON: send Content-Type: application/json',
+				),
 			);
 		}
 		if (error.statusCode && error.statusCode < 500) {
@@ -215,7 +252,10 @@ export function buildApp(config: SandboxConfig): { app: FastifyInstance; state: 
 	});
 
 	app.setNotFoundHandler(async (request, reply) =>
-		sendError(reply, new ApiError('not_found', `No route ${request.method} ${request.url.split('?')[0]}`)),
+		sendError(
+			reply,
+			new ApiError('not_found', `No route ${request.method} ${request.url.split('?')[0]}`),
+		),
 	);
 
 	registerApi(app, state);

@@ -5,7 +5,8 @@ import type { DeepPartialConfig } from './config';
 import { DEFAULT_CONFIG } from './config';
 import { startSandbox } from './index';
 
-const usage = 'Usage: npm run sandbox -- [--config <file.json>] [--port <port>] [--print-default-config]';
+const usage =
+	'Usage: npm run sandbox -- [--config <file.json>] [--port <port>] [--print-default-config]';
 
 async function main(): Promise<void> {
 	const { values } = parseArgs({
@@ -37,10 +38,14 @@ async function main(): Promise<void> {
 	console.log('API keys (send as Authorization: Bearer <key>):');
 	for (const organization of sandbox.config.organizations) {
 		for (const key of organization.keys) {
-			console.log(`  ${key.key}  ${organization.slug} ${key.mode}  ${key.scopes.join(' ') || '(no scopes)'}`);
+			console.log(
+				`  ${key.key}  ${organization.slug} ${key.mode}  ${key.scopes.join(' ') || '(no scopes)'}`,
+			);
 		}
 	}
-	console.log(`Control interface: ${sandbox.origin}/__sandbox/  OpenAPI: ${sandbox.baseUrl}/openapi.json`);
+	console.log(
+		`Control interface: ${sandbox.origin}/__sandbox/  OpenAPI: ${sandbox.baseUrl}/openapi.json`,
+	);
 
 	const stop = async (signal: string) => {
 		console.log(`${signal} received, stopping the sandbox`);

@@ -71,7 +71,11 @@ export const DEFAULT_CONFIG: SandboxConfig = {
 				{ key: 'wfm_live_acme_readonly', mode: 'live', scopes: READ_SCOPES },
 				{ key: 'wfm_test_acme_readonly', mode: 'test', scopes: READ_SCOPES },
 				{ key: 'wfm_live_acme_members', mode: 'live', scopes: ['members:read', 'members:write'] },
-				{ key: 'wfm_live_acme_webhooks', mode: 'live', scopes: ['webhooks:read', 'webhooks:write'] },
+				{
+					key: 'wfm_live_acme_webhooks',
+					mode: 'live',
+					scopes: ['webhooks:read', 'webhooks:write'],
+				},
 				{ key: 'wfm_live_acme_noscope', mode: 'live', scopes: [] },
 			],
 		},
@@ -117,37 +121,49 @@ function configProblems(config: SandboxConfig): string[] {
 	const keys = new Set<string>();
 	config.organizations.forEach((organization, index) => {
 		const at = `organizations[${index}]`;
-		if (typeof organization?.name !== 'string' || !organization.name) problems.push(`${at}.name must be a non-empty string`);
-		if (typeof organization?.slug !== 'string' || !organization.slug) problems.push(`${at}.slug must be a non-empty string`);
-		else if (slugs.has(organization.slug)) problems.push(`${at}.slug ${organization.slug} is used twice`);
+		if (typeof organization?.name !== 'string' || !organization.name)
+			problems.push(`${at}.name must be a non-empty string`);
+		if (typeof organization?.slug !== 'string' || !organization.slug)
+			problems.push(`${at}.slug must be a non-empty string`);
+		else if (slugs.has(organization.slug))
+			problems.push(`${at}.slug ${organization.slug} is used twice`);
 		else slugs.add(organization.slug);
 		if (!ORGANIZATION_STATUSES.includes(organization?.status)) {
 			problems.push(`${at}.status must be one of ${ORGANIZATION_STATUSES.join(', ')}`);
 		}
-		if (!Array.isArray(organization?.modules)) problems.push(`${at}.modules must be an array of module names`);
+		if (!Array.isArray(organization?.modules))
+			problems.push(`${at}.modules must be an array of module names`);
 		if (!Array.isArray(organization?.keys)) {
 			problems.push(`${at}.keys must be an array`);
 			return;
 		}
 		organization.keys.forEach((key, keyIndex) => {
 			const keyAt = `${at}.keys[${keyIndex}]`;
-			if (typeof key?.key !== 'string' || !key.key) problems.push(`${keyAt}.key must be a non-empty string`);
+			if (typeof key?.key !== 'string' || !key.key)
+				problems.push(`${keyAt}.key must be a non-empty string`);
 			else if (keys.has(key.key)) problems.push(`${keyAt}.key ${key.key} is used twice`);
 			else keys.add(key.key);
-			if (key?.mode !== 'live' && key?.mode !== 'test') problems.push(`${keyAt}.mode must be live or test`);
+			if (key?.mode !== 'live' && key?.mode !== 'test')
+				problems.push(`${keyAt}.mode must be live or test`);
 			const unknownScopes = Array.isArray(key?.scopes)
 				? key.scopes.filter((scope) => !(SCOPES as readonly string[]).includes(scope))
 				: null;
 			if (unknownScopes === null) problems.push(`${keyAt}.scopes must be an array`);
-			else if (unknownScopes.length > 0) problems.push(`${keyAt}.scopes has unknown scopes: ${unknownScopes.join(', ')}`);
+			else if (unknownScopes.length > 0)
+				problems.push(`${keyAt}.scopes has unknown scopes: ${unknownScopes.join(', ')}`);
 		});
 	});
 	const { webhooks, rateLimit } = config;
-	if (typeof webhooks.allowInsecureUrls !== 'boolean') problems.push('webhooks.allowInsecureUrls must be a boolean');
-	if (!Array.isArray(webhooks.retryDelaysSeconds) || !webhooks.retryDelaysSeconds.every((delay) => typeof delay === 'number' && delay >= 0)) {
+	if (typeof webhooks.allowInsecureUrls !== 'boolean')
+		problems.push('webhooks.allowInsecureUrls must be a boolean');
+	if (
+		!Array.isArray(webhooks.retryDelaysSeconds) ||
+		!webhooks.retryDelaysSeconds.every((delay) => typeof delay === 'number' && delay >= 0)
+	) {
 		problems.push('webhooks.retryDelaysSeconds must be an array of seconds (numbers ≥ 0)');
 	}
-	if (!isPositive(webhooks.autoDisableAfter)) problems.push('webhooks.autoDisableAfter must be a number > 0');
+	if (!isPositive(webhooks.autoDisableAfter))
+		problems.push('webhooks.autoDisableAfter must be a number > 0');
 	if (!isPositive(webhooks.timeoutMs)) problems.push('webhooks.timeoutMs must be a number > 0');
 	if (!isPositive(rateLimit.requests)) problems.push('rateLimit.requests must be a number > 0');
 	if (!isPositive(rateLimit.perSeconds)) problems.push('rateLimit.perSeconds must be a number > 0');

@@ -33,7 +33,9 @@ export class FaultQueue {
 		const relative = path.startsWith(API_PREFIX) ? path.slice(API_PREFIX.length) : path;
 		const fault = this.faults.find(
 			(candidate) =>
-				candidate.path === null || path.startsWith(candidate.path) || relative.startsWith(candidate.path),
+				candidate.path === null ||
+				path.startsWith(candidate.path) ||
+				relative.startsWith(candidate.path),
 		);
 		if (!fault) return undefined;
 		fault.remaining -= 1;

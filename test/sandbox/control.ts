@@ -13,7 +13,8 @@ const mode = { type: 'string', enum: ['live', 'test'] };
 
 function findTenant(state: SandboxState, slug: string, tenantMode: Mode): Tenant {
 	const tenant = state.store.tenant(slug, tenantMode);
-	if (!tenant) throw new ApiError('not_found', `No organization with slug ${slug} in the sandbox config`);
+	if (!tenant)
+		throw new ApiError('not_found', `No organization with slug ${slug} in the sandbox config`);
 	return tenant;
 }
 
@@ -27,12 +28,16 @@ function allDeliveries(state: SandboxState) {
 			...delivery.resource,
 			organization: tenant.organization.slug,
 			is_test: delivery.isTest,
-			next_attempt_at: delivery.nextAttemptAt === null ? null : isoTimestamp(delivery.nextAttemptAt),
+			next_attempt_at:
+				delivery.nextAttemptAt === null ? null : isoTimestamp(delivery.nextAttemptAt),
 		}));
 }
 
 /** The control interface (no API key): data, clock, faults, request log and delivery settling. */
-export async function registerControlRoutes(control: FastifyInstance, state: SandboxState): Promise<void> {
+export async function registerControlRoutes(
+	control: FastifyInstance,
+	state: SandboxState,
+): Promise<void> {
 	control.post('/reset', async () => {
 		await state.engine.stop();
 		state.store.reset();
@@ -59,7 +64,12 @@ export async function registerControlRoutes(control: FastifyInstance, state: San
 			},
 		},
 		async (request) => {
-			const body = request.body as { organization: string; mode: Mode; type: string; data?: Record<string, unknown> };
+			const body = request.body as {
+				organization: string;
+				mode: Mode;
+				type: string;
+				data?: Record<string, unknown>;
+			};
 			const tenant = findTenant(state, body.organization, body.mode);
 			const data = body.data ?? examplePayload(body.type, state.clock.now());
 			const { event, deliveryIds } = state.engine.emit(tenant, body.type, data);
@@ -99,7 +109,12 @@ export async function registerControlRoutes(control: FastifyInstance, state: San
 			},
 		},
 		async (request) => {
-			const body = request.body as { status: 429 | 500 | 503; count: number; retry_after?: number; path?: string };
+			const body = request.body as {
+				status: 429 | 500 | 503;
+				count: number;
+				retry_after?: number;
+				path?: string;
+			};
 			state.faults.add({
 				status: body.status,
 				remaining: body.count,
@@ -136,7 +151,11 @@ export async function registerControlRoutes(control: FastifyInstance, state: San
 		{
 			schema: {
 				body: object(
-					{ organization: nonEmptyString, mode, count: { type: 'integer', minimum: 1, maximum: 1_000_000 } },
+					{
+						organization: nonEmptyString,
+						mode,
+						count: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+					},
 					['organization', 'mode', 'count'],
 				),
 			},

@@ -82,7 +82,11 @@ export class DeliveryEngine {
 	}
 
 	/** Creates the event and one delivery per enabled, subscribed endpoint of the tenant. */
-	emit(tenant: Tenant, type: string, data: object): { event: EventEnvelope; deliveryIds: string[] } {
+	emit(
+		tenant: Tenant,
+		type: string,
+		data: object,
+	): { event: EventEnvelope; deliveryIds: string[] } {
 		const event: EventEnvelope = {
 			id: newEventId(),
 			type,
@@ -109,7 +113,12 @@ export class DeliveryEngine {
 	}
 
 	/** One attempt, awaited, marked `X-Webhook-Test: true`; it never touches the endpoint's counters. */
-	async sendTest(tenant: Tenant, endpoint: StoredEndpoint, type: string, data: object): Promise<TestDeliveryResult> {
+	async sendTest(
+		tenant: Tenant,
+		endpoint: StoredEndpoint,
+		type: string,
+		data: object,
+	): Promise<TestDeliveryResult> {
 		const event: EventEnvelope = {
 			id: newEventId(),
 			type,
@@ -117,7 +126,14 @@ export class DeliveryEngine {
 			mode: tenant.mode,
 			data: data as Record<string, unknown>,
 		};
-		const delivery = this.createDelivery(tenant, endpoint, event, JSON.stringify(event), null, true);
+		const delivery = this.createDelivery(
+			tenant,
+			endpoint,
+			event,
+			JSON.stringify(event),
+			null,
+			true,
+		);
 		const outcome = await this.track(delivery, this.attempt(tenant, delivery));
 		return {
 			delivery_id: delivery.resource.id,
@@ -131,7 +147,11 @@ export class DeliveryEngine {
 	pump(): void {
 		const now = this.clock.now();
 		for (const { tenant, delivery } of this.scheduled.values()) {
-			if (delivery.nextAttemptAt !== null && delivery.nextAttemptAt <= now && !this.inFlight.has(delivery.resource.id)) {
+			if (
+				delivery.nextAttemptAt !== null &&
+				delivery.nextAttemptAt <= now &&
+				!this.inFlight.has(delivery.resource.id)
+			) {
 				this.scheduled.delete(delivery.resource.id);
 				void this.track(delivery, this.attempt(tenant, delivery));
 			}
@@ -158,11 +178,13 @@ export class DeliveryEngine {
 		this.abortController = new AbortController();
 	}
 
-	nextAttemptAt(delivery: StoredDelivery): string | null {
-		return delivery.nextAttemptAt === null ? null : isoTimestamp(delivery.nextAttemptAt);
-	}
-
-	private queue(tenant: Tenant, endpoint: StoredEndpoint, event: EventEnvelope, body: string, redeliveryOf: string | null): StoredDelivery {
+	private queue(
+		tenant: Tenant,
+		endpoint: StoredEndpoint,
+		event: EventEnvelope,
+		body: string,
+		redeliveryOf: string | null,
+	): StoredDelivery {
 		const delivery = this.createDelivery(tenant, endpoint, event, body, redeliveryOf, false);
 		delivery.nextAttemptAt = this.clock.now();
 		this.scheduled.set(delivery.resource.id, { tenant, delivery });
@@ -205,7 +227,13 @@ export class DeliveryEngine {
 			this.inFlight.delete(id);
 			this.armTimer();
 		});
-		this.inFlight.set(id, done.then(() => undefined, () => undefined));
+		this.inFlight.set(
+			id,
+			done.then(
+				() => undefined,
+				() => undefined,
+			),
+		);
 		return done;
 	}
 
@@ -260,10 +288,17 @@ export class DeliveryEngine {
 				headers,
 				body: delivery.body,
 				redirect: 'manual',
-				signal: AbortSignal.any([this.abortController.signal, AbortSignal.timeout(this.config.timeoutMs)]),
+				signal: AbortSignal.any([
+					this.abortController.signal,
+					AbortSignal.timeout(this.config.timeoutMs),
+				]),
 			});
 			await response.arrayBuffer().catch(() => undefined);
-			return { status: response.status, error: null, durationMs: Math.round(performance.now() - started) };
+			return {
+				status: response.status,
+				error: null,
+				durationMs: Math.round(performance.now() - started),
+			};
 		} catch (error) {
 			return {
 				status: null,
@@ -273,7 +308,12 @@ export class DeliveryEngine {
 		}
 	}
 
-	private record(tenant: Tenant, endpoint: StoredEndpoint, delivery: StoredDelivery, outcome: AttemptOutcome): void {
+	private record(
+		tenant: Tenant,
+		endpoint: StoredEndpoint,
+		delivery: StoredDelivery,
+		outcome: AttemptOutcome,
+	): void {
 		const record = delivery.resource;
 		const nowMs = this.clock.now();
 		const now = isoTimestamp(nowMs);

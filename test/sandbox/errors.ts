@@ -76,7 +76,9 @@ function describeAjvError(error: AjvError): string {
 		case 'enum':
 			return `must be one of: ${(error.params.allowedValues as unknown[]).join(', ')}`;
 		case 'format':
-			return error.params.format === 'uuid' ? 'must be a UUID' : `must be a valid ${error.params.format}`;
+			return error.params.format === 'uuid'
+				? 'must be a UUID'
+				: `must be a valid ${error.params.format}`;
 		case 'minLength':
 			return error.params.limit === 1 ? 'must not be empty' : (error.message ?? 'is too short');
 		case 'type':
@@ -91,7 +93,8 @@ function fieldPath(instancePath: string, child?: unknown): string {
 	const segments = instancePath.split('/').slice(1);
 	if (child !== undefined) segments.push(String(child));
 	return segments.reduce(
-		(path, segment) => (/^\d+$/.test(segment) ? `${path}[${segment}]` : path ? `${path}.${segment}` : segment),
+		(path, segment) =>
+			/^\d+$/.test(segment) ? `${path}[${segment}]` : path ? `${path}.${segment}` : segment,
 		'',
 	);
 }

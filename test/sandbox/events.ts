@@ -14,31 +14,75 @@ export interface CatalogEntry {
  * choice (README): one module per API group.
  */
 export const EVENT_CATALOG: readonly CatalogEntry[] = [
-	['member.created', 'members', 'A member was created by public signup, portal invitation, hiring pipeline or the API'],
-	['member.updated', 'members', 'A member profile changed (contact details, capacity, status fields); availability-calendar changes do not fire it'],
+	[
+		'member.created',
+		'members',
+		'A member was created by public signup, portal invitation, hiring pipeline or the API',
+	],
+	[
+		'member.updated',
+		'members',
+		'A member profile changed (contact details, capacity, status fields); availability-calendar changes do not fire it',
+	],
 	['member.verified', 'members', 'is_verified became true, typically via the verify operation'],
 	['member.deactivated', 'members', 'is_active became false, by an admin, the API or self-service'],
-	['member.deleted', 'members', 'A member row was permanently removed; payload is a pre-delete snapshot of identifying fields'],
+	[
+		'member.deleted',
+		'members',
+		'A member row was permanently removed; payload is a pre-delete snapshot of identifying fields',
+	],
 	['customer.created', 'customers', 'A customer was created'],
 	['customer.updated', 'customers', 'A customer changed'],
 	['customer_location.created', 'customers', 'A site was created'],
-	['customer_location.updated', 'customers', 'A site changed, including activation and deactivation'],
+	[
+		'customer_location.updated',
+		'customers',
+		'A site changed, including activation and deactivation',
+	],
 	['shift.created', 'shifts', 'A shift was created (drafts included)'],
-	['shift.updated', 'shifts', 'A shift changed: schedule, pay, positions, or fill-state changes from cancelled assignments'],
+	[
+		'shift.updated',
+		'shifts',
+		'A shift changed: schedule, pay, positions, or fill-state changes from cancelled assignments',
+	],
 	['shift.assigned', 'shifts', 'A member was assigned, accepted an offer or claimed an open call'],
 	['shift.completed', 'shifts', 'A shift reached completed status'],
 	['shift.cancelled', 'shifts', 'A shift was cancelled'],
 	['booking.created', 'bookings', 'A booking request was created'],
-	['booking.status_changed', 'bookings', 'A booking moved between statuses (approved, active, completed, cancelled and others)'],
-	['timesheet.created', 'timesheets', 'A timesheet was generated for a shift assignment: at clock-out, by the missing-clock-out sweep, or manually by an admin'],
-	['timesheet.approved', 'timesheets', 'A timesheet was approved by the customer, automatically, or by an org admin; approval triggers invoice generation'],
+	[
+		'booking.status_changed',
+		'bookings',
+		'A booking moved between statuses (approved, active, completed, cancelled and others)',
+	],
+	[
+		'timesheet.created',
+		'timesheets',
+		'A timesheet was generated for a shift assignment: at clock-out, by the missing-clock-out sweep, or manually by an admin',
+	],
+	[
+		'timesheet.approved',
+		'timesheets',
+		'A timesheet was approved by the customer, automatically, or by an org admin; approval triggers invoice generation',
+	],
 	['timesheet.disputed', 'timesheets', 'A customer disputed a pending timesheet'],
 	['timesheet.voided', 'timesheets', 'An org admin voided a timesheet before approval'],
-	['feedback.created', 'shifts', 'A customer submitted end-of-shift feedback (rating 1 to 5 plus optional comment)'],
-	['invoice.created', 'invoices', 'An invoice was generated from approved timesheets (draft unless auto-send is enabled)'],
+	[
+		'feedback.created',
+		'shifts',
+		'A customer submitted end-of-shift feedback (rating 1 to 5 plus optional comment)',
+	],
+	[
+		'invoice.created',
+		'invoices',
+		'An invoice was generated from approved timesheets (draft unless auto-send is enabled)',
+	],
 	['invoice.sent', 'invoices', 'An invoice was finalized and sent'],
 	['invoice.paid', 'invoices', 'An invoice was marked paid manually; no payment processor exists'],
-	['invoice.voided', 'invoices', 'An invoice was voided; posted journal entries were reversed and source items can be re-invoiced'],
+	[
+		'invoice.voided',
+		'invoices',
+		'An invoice was voided; posted journal entries were reversed and source items can be re-invoiced',
+	],
 	['travel_expense.submitted', 'timesheets', 'A travel (mileage) expense was recorded'],
 ].map(([type, module_gate, description]) => ({ type, description, module_gate }));
 
@@ -106,17 +150,30 @@ export function examplePayload(type: string, nowMs: number): object {
 			return { ...member, status: 'active' };
 		case 'customer':
 			return newCustomer(
-				{ name: 'Northwind Health', contact_name: 'Sam Lee', contact_email: 'sam@northwind.example', billing_rate: 42 },
+				{
+					name: 'Northwind Health',
+					contact_name: 'Sam Lee',
+					contact_email: 'sam@northwind.example',
+					billing_rate: 42,
+				},
 				now,
 			);
 		case 'customer_location':
-			return newSite({ customer_id: customerId, name: 'Northwind Clinic East', orientation_required: true }, now);
+			return newSite(
+				{ customer_id: customerId, name: 'Northwind Clinic East', orientation_required: true },
+				now,
+			);
 		case 'shift':
 			if (action === 'assigned') {
-				return { ...shift, filled_positions: 1, assignment: { member_id: member.id, method: 'offer_accepted', assigned_at: now } };
+				return {
+					...shift,
+					filled_positions: 1,
+					assignment: { member_id: member.id, method: 'offer_accepted', assigned_at: now },
+				};
 			}
 			if (action === 'completed') return { ...shift, status: 'completed', filled_positions: 2 };
-			if (action === 'cancelled') return { ...shift, status: 'cancelled', cancellation_reason: 'Customer request' };
+			if (action === 'cancelled')
+				return { ...shift, status: 'cancelled', cancellation_reason: 'Customer request' };
 			return shift;
 		case 'booking':
 			return {
@@ -138,7 +195,12 @@ export function examplePayload(type: string, nowMs: number): object {
 				shift_id: shiftId,
 				member_id: member.id,
 				customer_id: customerId,
-				status: { created: 'pending', approved: 'approved', disputed: 'disputed', voided: 'voided' }[action],
+				status: {
+					created: 'pending',
+					approved: 'approved',
+					disputed: 'disputed',
+					voided: 'voided',
+				}[action],
 				clock_in_at: isoTimestamp(nowMs - 8 * HOUR_MS),
 				clock_out_at: now,
 				break_minutes: 30,
@@ -171,8 +233,20 @@ export function examplePayload(type: string, nowMs: number): object {
 				issue_date: isoDate(nowMs),
 				due_date: isoDate(nowMs + 30 * 24 * HOUR_MS),
 				line_items: [
-					{ description: 'Evening care assistant, 7.5 h', quantity: 7.5, unit_price: 38, amount: 285, timesheet_id: randomUUID() },
-					{ description: 'Evening care assistant, 7.5 h', quantity: 7.5, unit_price: 38, amount: 285, timesheet_id: randomUUID() },
+					{
+						description: 'Evening care assistant, 7.5 h',
+						quantity: 7.5,
+						unit_price: 38,
+						amount: 285,
+						timesheet_id: randomUUID(),
+					},
+					{
+						description: 'Evening care assistant, 7.5 h',
+						quantity: 7.5,
+						unit_price: 38,
+						amount: 285,
+						timesheet_id: randomUUID(),
+					},
 				],
 				created_at: now,
 				updated_at: now,

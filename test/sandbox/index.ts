@@ -6,7 +6,13 @@ import type { DeepPartialConfig, SandboxConfig } from './config';
 import { resolveConfig } from './config';
 
 export { DEFAULT_CONFIG, resolveConfig } from './config';
-export type { ApiKeyConfig, DeepPartialConfig, Mode, OrganizationConfig, SandboxConfig } from './config';
+export type {
+	ApiKeyConfig,
+	DeepPartialConfig,
+	Mode,
+	OrganizationConfig,
+	SandboxConfig,
+} from './config';
 export type { ErrorBody } from './errors';
 export type { EventEnvelope } from './store';
 
@@ -21,7 +27,9 @@ export interface Sandbox {
 	close(): Promise<void>;
 }
 
-export async function startSandbox(options: { config?: DeepPartialConfig; port?: number } = {}): Promise<Sandbox> {
+export async function startSandbox(
+	options: { config?: DeepPartialConfig; port?: number } = {},
+): Promise<Sandbox> {
 	const config = resolveConfig(options.config);
 	const { app, state } = buildApp(config);
 	await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });

@@ -41,7 +41,12 @@ function parametersOf(operation: Operation): JsonSchema[] {
 		const properties = (schema?.properties ?? {}) as Record<string, JsonSchema>;
 		const required = (schema?.required ?? []) as string[];
 		for (const [name, property] of Object.entries(properties)) {
-			parameters.push({ name, in: location, required: location === 'path' || required.includes(name), schema: property });
+			parameters.push({
+				name,
+				in: location,
+				required: location === 'path' || required.includes(name),
+				schema: property,
+			});
 		}
 	}
 	return parameters;
@@ -55,7 +60,10 @@ export function buildOpenApiDocument(operations: Operation[]): JsonSchema {
 		const errorResponses = Object.fromEntries(
 			Object.entries(ERROR_CODES_BY_STATUS).map(([status, codes]) => [
 				status,
-				{ description: codes, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+				{
+					description: codes,
+					content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+				},
 			]),
 		);
 		paths[path] ??= {};
@@ -68,12 +76,19 @@ export function buildOpenApiDocument(operations: Operation[]): JsonSchema {
 			...(operation.module ? { 'x-module': operation.module } : {}),
 			parameters: parametersOf(operation),
 			...(operation.schema.body
-				? { requestBody: { required: true, content: { 'application/json': { schema: operation.schema.body } } } }
+				? {
+						requestBody: {
+							required: true,
+							content: { 'application/json': { schema: operation.schema.body } },
+						},
+					}
 				: {}),
 			responses: {
 				[String(operation.status)]: {
 					description: operation.status === 204 ? 'No content' : 'Success',
-					...(operation.response ? { content: { 'application/json': { schema: operation.response } } } : {}),
+					...(operation.response
+						? { content: { 'application/json': { schema: operation.response } } }
+						: {}),
 				},
 				...errorResponses,
 			},

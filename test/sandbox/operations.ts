@@ -57,7 +57,9 @@ function listHandler<K extends CollectionName>(
 ): Operation['handler'] {
 	return ({ tenant, query }) => {
 		const supplied = filterFields.filter((field) => query[field] !== undefined);
-		const records = tenant[collection].list as unknown as RecordList<Stored<Record<string, unknown>>>;
+		const records = tenant[collection].list as unknown as RecordList<
+			Stored<Record<string, unknown>>
+		>;
 		return records.page(
 			{
 				limit: query.limit,
@@ -80,7 +82,9 @@ function assertWebhookUrl(url: string, config: SandboxConfig, field = 'url'): vo
 		throw validationError([{ field, message: 'must be an absolute URL' }]);
 	}
 	if (parsed.protocol === 'https:') return;
-	const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname) || parsed.hostname.startsWith('127.');
+	const loopback =
+		['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname) ||
+		parsed.hostname.startsWith('127.');
 	if (parsed.protocol === 'http:' && loopback && config.webhooks.allowInsecureUrls) return;
 	throw validationError([
 		{
@@ -95,7 +99,10 @@ function assertWebhookUrl(url: string, config: SandboxConfig, field = 'url'): vo
 function assertEventList(events: string[] | undefined): void {
 	if (events && events.includes('*') && events.length > 1) {
 		throw validationError([
-			{ field: 'events', message: 'must hold either event types or the single element "*", not both' },
+			{
+				field: 'events',
+				message: 'must hold either event types or the single element "*", not both',
+			},
 		]);
 	}
 }
@@ -304,7 +311,10 @@ export const OPERATIONS: Operation[] = [
 		handler: ({ tenant, body, store, engine }) => {
 			if (!tenant.customers.find(body.customer_id)) {
 				throw validationError([
-					{ field: 'customer_id', message: `no customer with id ${body.customer_id} exists in this organization` },
+					{
+						field: 'customer_id',
+						message: `no customer with id ${body.customer_id} exists in this organization`,
+					},
 				]);
 			}
 			const site = newSite(body as SiteInput, store.now());

@@ -18,7 +18,10 @@ export class RateLimiter {
 		this.hits.set(key, times);
 		while (times.length > 0 && times[0] <= now - windowMs) times.shift();
 		if (times.length >= this.config.requests) {
-			return { retryAfterSeconds: Math.max(1, Math.ceil((times[0] + windowMs - now) / 1000)), remaining: 0 };
+			return {
+				retryAfterSeconds: Math.max(1, Math.ceil((times[0] + windowMs - now) / 1000)),
+				remaining: 0,
+			};
 		}
 		times.push(now);
 		return { retryAfterSeconds: 0, remaining: this.config.requests - times.length };

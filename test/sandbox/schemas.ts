@@ -11,7 +11,10 @@ export const nullableString = { type: ['string', 'null'] } as const;
 export const uuid = { type: 'string', format: 'uuid' } as const;
 export const capacity = { type: 'integer', minimum: 0, maximum: MAX_CAPACITY } as const;
 
-export function object(properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema {
+export function object(
+	properties: Record<string, JsonSchema>,
+	required: string[] = [],
+): JsonSchema {
 	return { type: 'object', properties, required, additionalProperties: false };
 }
 
@@ -30,7 +33,10 @@ export const emptyBody = object({});
 
 const memberStatus = { type: 'string', enum: ['invited', 'active', 'inactive', 'draft'] };
 const customerStatus = { type: 'string', enum: ['active', 'inactive', 'prospect'] };
-const deliveryStatus = { type: 'string', enum: ['pending', 'processing', 'delivered', 'failed', 'dead'] };
+const deliveryStatus = {
+	type: 'string',
+	enum: ['pending', 'processing', 'delivered', 'failed', 'dead'],
+};
 
 export const memberListQuery = listQuery({
 	status: memberStatus,
@@ -137,7 +143,12 @@ export const deliveryListQuery = listQuery({
 // Response shapes, for the OpenAPI document: every field always present, nullable ones as null.
 
 function record(properties: Record<string, JsonSchema>): JsonSchema {
-	return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false };
+	return {
+		type: 'object',
+		properties,
+		required: Object.keys(properties),
+		additionalProperties: false,
+	};
 }
 
 const dateTime = { type: 'string', format: 'date-time' };
@@ -177,7 +188,14 @@ export const memberResponse = record({
 	age_groups: { type: 'array', items: string },
 	employment_relationship: {
 		type: 'string',
-		enum: ['direct_employee', 'contractor', 'independent', 'agency_worker', 'volunteer', 'apprentice'],
+		enum: [
+			'direct_employee',
+			'contractor',
+			'independent',
+			'agency_worker',
+			'volunteer',
+			'apprentice',
+		],
 	},
 	contract_type: {
 		type: ['string', 'null'],
@@ -241,7 +259,10 @@ const endpointFields = {
 
 export const endpointResponse = record(endpointFields);
 export const endpointCreatedResponse = record({ ...endpointFields, secret: string });
-export const rolledSecretResponse = record({ secret: string, previous_secret_expires_at: dateTime });
+export const rolledSecretResponse = record({
+	secret: string,
+	previous_secret_expires_at: dateTime,
+});
 export const testDeliveryResponse = record({
 	delivery_id: uuid,
 	ok: { type: 'boolean' },
@@ -266,7 +287,11 @@ export const deliveryResponse = record({
 
 export const redeliverResponse = record({ delivery_id: uuid });
 
-export const catalogEntryResponse = record({ type: string, description: string, module_gate: string });
+export const catalogEntryResponse = record({
+	type: string,
+	description: string,
+	module_gate: string,
+});
 
 export function listOf(item: JsonSchema): JsonSchema {
 	return record({

@@ -16,11 +16,11 @@ describe('request log', () => {
 		await control(sandbox.current, 'GET', '/clock');
 
 		const { requests } = await control(sandbox.current, 'GET', '/requests');
-		expect(requests.map((request: { method: string; path: string }) => `${request.method} ${request.path}`)).toEqual([
-			'GET /api/v1/members',
-			'POST /api/v1/members',
-			'GET /api/v1/organization',
-		]);
+		expect(
+			requests.map(
+				(request: { method: string; path: string }) => `${request.method} ${request.path}`,
+			),
+		).toEqual(['GET /api/v1/members', 'POST /api/v1/members', 'GET /api/v1/organization']);
 		expect(requests[0]).toMatchObject({ query: { limit: '5', is_active: 'true' }, body: null });
 		expect(requests[1]).toMatchObject({ body: { business_name: 'Logged' } });
 		expect(requests[1].headers.authorization).toBe(`Bearer ${LIVE_KEY}`);
@@ -50,7 +50,9 @@ describe('reset', () => {
 
 describe('clock', () => {
 	it('moves the sandbox clock forward, which stamps new records', async () => {
-		const { now } = await control(sandbox.current, 'POST', '/clock/advance', { seconds: 86_400 * 2 });
+		const { now } = await control(sandbox.current, 'POST', '/clock/advance', {
+			seconds: 86_400 * 2,
+		});
 		const member = await createMember(sandbox.current);
 		expect(Date.parse(member.created_at)).toBeGreaterThanOrEqual(Date.parse(now));
 		expect(Date.parse(member.created_at) - Date.now()).toBeGreaterThan(86_400_000);
@@ -76,11 +78,22 @@ describe('seeding and endpoint secrets', () => {
 			url: 'https://hooks.example.com/a',
 			events: ['*'],
 		});
-		const { endpoints } = await control(sandbox.current, 'GET', '/endpoints?organization=acme&mode=live');
+		const { endpoints } = await control(
+			sandbox.current,
+			'GET',
+			'/endpoints?organization=acme&mode=live',
+		);
 		expect(endpoints).toEqual([
-			expect.objectContaining({ id: created.body.id, secret: created.body.secret, organization: 'acme', previous_secret: null }),
+			expect.objectContaining({
+				id: created.body.id,
+				secret: created.body.secret,
+				organization: 'acme',
+				previous_secret: null,
+			}),
 		]);
-		expect((await control(sandbox.current, 'GET', '/endpoints?organization=acme&mode=test')).endpoints).toEqual([]);
+		expect(
+			(await control(sandbox.current, 'GET', '/endpoints?organization=acme&mode=test')).endpoints,
+		).toEqual([]);
 	});
 
 	it('answers 404 for an unknown organization', async () => {
@@ -107,7 +120,9 @@ describe('HTTP details', () => {
 			body: 'business_name=x',
 		});
 		expect(text.status).toBe(415);
-		expect(((await text.json()) as { error: { code: string } }).error.code).toBe('unsupported_media_type');
+		expect(((await text.json()) as { error: { code: string } }).error.code).toBe(
+			'unsupported_media_type',
+		);
 	});
 
 	it('serves an OpenAPI document of the 25 operations', async () => {
@@ -121,7 +136,11 @@ describe('HTTP details', () => {
 		const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods));
 		expect(operations).toHaveLength(25);
 		expect(document.paths['/members'].post.requestBody).toMatchObject({
-			content: { 'application/json': { schema: { required: ['business_name'], additionalProperties: false } } },
+			content: {
+				'application/json': {
+					schema: { required: ['business_name'], additionalProperties: false },
+				},
+			},
 		});
 	});
 });
@@ -130,7 +149,9 @@ describe('delivery time-out', () => {
 	it('fails an attempt that outlasts timeoutMs and records why', async () => {
 		const hanging = http.createServer(() => undefined);
 		await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
-		const local = await startSandbox({ config: { webhooks: { allowInsecureUrls: true, timeoutMs: 200 } } });
+		const local = await startSandbox({
+			config: { webhooks: { allowInsecureUrls: true, timeoutMs: 200 } },
+		});
 		try {
 			const url = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/hook`;
 			await api(local, LIVE_KEY, 'POST', '/webhook-endpoints', { url, events: ['member.created'] });
@@ -194,7 +215,12 @@ describe('config', () => {
 		});
 		try {
 			const organization = await api(local, 'solo_key', 'GET', '/organization');
-			expect(organization.body).toMatchObject({ name: 'Solo', slug: 'solo', status: 'demo', sandbox: false });
+			expect(organization.body).toMatchObject({
+				name: 'Solo',
+				slug: 'solo',
+				status: 'demo',
+				sandbox: false,
+			});
 			expectError(await api(local, LIVE_KEY, 'GET', '/organization'), 401, 'unauthorized');
 		} finally {
 			await local.close();
@@ -228,7 +254,9 @@ describe('CLI', () => {
 		});
 		const baseUrl = await listening;
 		expect(output).toContain('wfm_live_acme_all');
-		const answer = await fetch(`${baseUrl}/organization`, { headers: { authorization: `Bearer ${LIVE_KEY}` } });
+		const answer = await fetch(`${baseUrl}/organization`, {
+			headers: { authorization: `Bearer ${LIVE_KEY}` },
+		});
 		expect(answer.status).toBe(200);
 		const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
 		child.kill('SIGINT');

@@ -33,34 +33,68 @@ export function useSandbox(config?: DeepPartialConfig): { readonly current: Sand
 	return holder;
 }
 
-async function send(url: string, method: string, headers: Record<string, string>, body?: unknown): Promise<ApiAnswer> {
+async function send(
+	url: string,
+	method: string,
+	headers: Record<string, string>,
+	body?: unknown,
+): Promise<ApiAnswer> {
 	const response = await fetch(url, {
 		method,
 		headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
 		body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
 	});
 	const text = await response.text();
-	return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+	return {
+		status: response.status,
+		headers: response.headers,
+		body: text ? JSON.parse(text) : undefined,
+	};
 }
 
 /** A request to the public API, as any client would make it. */
-export function api(sandbox: Sandbox, key: string | null, method: string, path: string, body?: unknown): Promise<ApiAnswer> {
-	return send(sandbox.baseUrl + path, method, key === null ? {} : { authorization: `Bearer ${key}` }, body);
+export function api(
+	sandbox: Sandbox,
+	key: string | null,
+	method: string,
+	path: string,
+	body?: unknown,
+): Promise<ApiAnswer> {
+	return send(
+		sandbox.baseUrl + path,
+		method,
+		key === null ? {} : { authorization: `Bearer ${key}` },
+		body,
+	);
 }
 
-export async function control(sandbox: Sandbox, method: string, path: string, body?: unknown): Promise<any> {
+export async function control(
+	sandbox: Sandbox,
+	method: string,
+	path: string,
+	body?: unknown,
+): Promise<any> {
 	const answer = await send(`${sandbox.origin}/__sandbox${path}`, method, {}, body);
-	if (answer.status >= 300) throw new Error(`control ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+	if (answer.status >= 300)
+		throw new Error(`control ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
 	return answer.body;
 }
 
-export async function createMember(sandbox: Sandbox, key = LIVE_KEY, body: object = { business_name: 'Harbor Cleaning Co' }) {
+export async function createMember(
+	sandbox: Sandbox,
+	key = LIVE_KEY,
+	body: object = { business_name: 'Harbor Cleaning Co' },
+) {
 	const answer = await api(sandbox, key, 'POST', '/members', body);
 	expect(answer.status).toBe(201);
 	return answer.body;
 }
 
-export async function createCustomer(sandbox: Sandbox, key = LIVE_KEY, body: object = { name: 'Northwind Health' }) {
+export async function createCustomer(
+	sandbox: Sandbox,
+	key = LIVE_KEY,
+	body: object = { name: 'Northwind Health' },
+) {
 	const answer = await api(sandbox, key, 'POST', '/customers', body);
 	expect(answer.status).toBe(201);
 	return answer.body;
@@ -190,7 +224,8 @@ export function shapeErrors(value: unknown, shape: Record<string, FieldKind>): s
 		.map((key) => `unexpected field ${key}`);
 	for (const [field, kind] of Object.entries(shape)) {
 		if (!(field in record)) errors.push(`missing ${field}`);
-		else if (!matchesKind(record[field], kind)) errors.push(`${field}=${JSON.stringify(record[field])} is not ${JSON.stringify(kind)}`);
+		else if (!matchesKind(record[field], kind))
+			errors.push(`${field}=${JSON.stringify(record[field])} is not ${JSON.stringify(kind)}`);
 	}
 	return errors;
 }
@@ -226,7 +261,14 @@ export const MEMBER_SHAPE: Record<string, FieldKind> = {
 	capacity: 'integer',
 	age_groups: 'string[]',
 	employment_relationship: {
-		enum: ['direct_employee', 'contractor', 'independent', 'agency_worker', 'volunteer', 'apprentice'],
+		enum: [
+			'direct_employee',
+			'contractor',
+			'independent',
+			'agency_worker',
+			'volunteer',
+			'apprentice',
+		],
 	},
 	contract_type: { enum: ['permanent', 'fixed_term', 'casual', 'seasonal', 'project_based', null] },
 	contract_start_date: 'date?',

@@ -1,4 +1,12 @@
-import { LIVE_KEY, MEMBER_SHAPE, api, control, expectList, expectShape, useSandbox } from './helpers';
+import {
+	LIVE_KEY,
+	MEMBER_SHAPE,
+	api,
+	control,
+	expectList,
+	expectShape,
+	useSandbox,
+} from './helpers';
 
 const sandbox = useSandbox();
 const TOTAL = 250;
@@ -33,24 +41,35 @@ describe('cursor pagination over 250 members', () => {
 
 	beforeEach(async () => {
 		// Seeded members share one created_at: the order must still be strict (creation order).
-		await control(sandbox.current, 'POST', '/seed/members', { organization: 'acme', mode: 'live', count: 200 });
+		await control(sandbox.current, 'POST', '/seed/members', {
+			organization: 'acme',
+			mode: 'live',
+			count: 200,
+		});
 		for (let index = 0; index < TOTAL - 200; index++) {
-			await api(sandbox.current, LIVE_KEY, 'POST', '/members', { business_name: `Member ${index}` });
+			await api(sandbox.current, LIVE_KEY, 'POST', '/members', {
+				business_name: `Member ${index}`,
+			});
 		}
 		const all = await walk('/members', 100);
 		createdIds = all.ids;
 	});
 
-	it.each([1, 25, 100])('page size %i: no gaps, no duplicates, newest first, clean end', async (limit) => {
-		const { ids, pages } = await walk('/members', limit);
-		expect(ids).toHaveLength(TOTAL);
-		expect(new Set(ids).size).toBe(TOTAL);
-		expect(pages).toBe(Math.ceil(TOTAL / limit));
-		expect(ids).toEqual(createdIds);
-	});
+	it.each([1, 25, 100])(
+		'page size %i: no gaps, no duplicates, newest first, clean end',
+		async (limit) => {
+			const { ids, pages } = await walk('/members', limit);
+			expect(ids).toHaveLength(TOTAL);
+			expect(new Set(ids).size).toBe(TOTAL);
+			expect(pages).toBe(Math.ceil(TOTAL / limit));
+			expect(ids).toEqual(createdIds);
+		},
+	);
 
 	it('lists newest first', async () => {
-		const newest = await api(sandbox.current, LIVE_KEY, 'POST', '/members', { business_name: 'Newest' });
+		const newest = await api(sandbox.current, LIVE_KEY, 'POST', '/members', {
+			business_name: 'Newest',
+		});
 		const first = await api(sandbox.current, LIVE_KEY, 'GET', '/members?limit=3');
 		expect(first.body.data[0].id).toBe(newest.body.id);
 		expect(first.body.data[1].business_name).toBe('Member 49');
@@ -88,8 +107,18 @@ describe('cursor pagination over 250 members', () => {
 
 	it('ends cleanly when the last page is exactly full', async () => {
 		const first = await api(sandbox.current, LIVE_KEY, 'GET', '/members?limit=100');
-		const second = await api(sandbox.current, LIVE_KEY, 'GET', `/members?limit=100&cursor=${first.body.next_cursor}`);
-		const third = await api(sandbox.current, LIVE_KEY, 'GET', `/members?limit=50&cursor=${second.body.next_cursor}`);
+		const second = await api(
+			sandbox.current,
+			LIVE_KEY,
+			'GET',
+			`/members?limit=100&cursor=${first.body.next_cursor}`,
+		);
+		const third = await api(
+			sandbox.current,
+			LIVE_KEY,
+			'GET',
+			`/members?limit=50&cursor=${second.body.next_cursor}`,
+		);
 		expect(third.body).toMatchObject({ has_more: false, next_cursor: null });
 		expect(third.body.data).toHaveLength(50);
 	});

@@ -25,7 +25,8 @@ describe('429 rate limited', () => {
 	});
 
 	it('starts every test with an empty window after a reset', async () => {
-		for (let index = 0; index < 5; index++) await api(sandbox.current, LIVE_KEY, 'GET', '/organization');
+		for (let index = 0; index < 5; index++)
+			await api(sandbox.current, LIVE_KEY, 'GET', '/organization');
 		expect((await api(sandbox.current, LIVE_KEY, 'GET', '/organization')).status).toBe(429);
 		await control(sandbox.current, 'POST', '/reset');
 		expect((await api(sandbox.current, LIVE_KEY, 'GET', '/organization')).status).toBe(200);
@@ -50,9 +51,17 @@ describe('injected faults', () => {
 
 	it('limits a fault to paths under a prefix, given with or without /api/v1', async () => {
 		await control(sandbox.current, 'POST', '/faults', { status: 500, count: 1, path: '/members' });
-		await control(sandbox.current, 'POST', '/faults', { status: 503, count: 1, path: '/api/v1/customers' });
+		await control(sandbox.current, 'POST', '/faults', {
+			status: 503,
+			count: 1,
+			path: '/api/v1/customers',
+		});
 		expect((await api(sandbox.current, LIVE_KEY, 'GET', '/organization')).status).toBe(200);
-		expectError(await api(sandbox.current, LIVE_KEY, 'GET', '/customers'), 503, 'service_unavailable');
+		expectError(
+			await api(sandbox.current, LIVE_KEY, 'GET', '/customers'),
+			503,
+			'service_unavailable',
+		);
 		expectError(await api(sandbox.current, LIVE_KEY, 'GET', '/members'), 500, 'internal_error');
 		expect((await api(sandbox.current, LIVE_KEY, 'GET', '/members')).status).toBe(200);
 		expect((await control(sandbox.current, 'GET', '/faults')).faults).toEqual([]);

@@ -23,7 +23,12 @@ describe('organization', () => {
 		expect(live.status).toBe(200);
 		expectShape(live.body, ORGANIZATION_SHAPE);
 		expectShape(test.body, ORGANIZATION_SHAPE);
-		expect(live.body).toMatchObject({ name: 'Acme Staffing', slug: 'acme', status: 'active', sandbox: false });
+		expect(live.body).toMatchObject({
+			name: 'Acme Staffing',
+			slug: 'acme',
+			status: 'active',
+			sandbox: false,
+		});
 		expect(test.body).toMatchObject({ name: 'Acme Staffing', slug: 'acme', sandbox: true });
 		expect(test.body.id).not.toBe(live.body.id);
 	});
@@ -88,21 +93,38 @@ describe('members', () => {
 			capacity: 0,
 			contact: { email: 'jo@harbor.example', phone: null },
 		});
-		expect(Date.parse(answer.body.updated_at)).toBeGreaterThanOrEqual(Date.parse(member.updated_at));
+		expect(Date.parse(answer.body.updated_at)).toBeGreaterThanOrEqual(
+			Date.parse(member.updated_at),
+		);
 		const stored = await api(sandbox.current, LIVE_KEY, 'GET', `/members/${member.id}`);
 		expect(stored.body).toEqual(answer.body);
 	});
 
 	it('verifies and deactivates a member through its lifecycle', async () => {
 		const member = await createMember(sandbox.current);
-		const verified = await api(sandbox.current, LIVE_KEY, 'POST', `/members/${member.id}/verify`, {});
+		const verified = await api(
+			sandbox.current,
+			LIVE_KEY,
+			'POST',
+			`/members/${member.id}/verify`,
+			{},
+		);
 		expect(verified.status).toBe(200);
 		expectShape(verified.body, MEMBER_SHAPE);
 		expect(verified.body).toMatchObject({ is_verified: true, status: 'draft', is_active: true });
 
-		const deactivated = await api(sandbox.current, LIVE_KEY, 'POST', `/members/${member.id}/deactivate`);
+		const deactivated = await api(
+			sandbox.current,
+			LIVE_KEY,
+			'POST',
+			`/members/${member.id}/deactivate`,
+		);
 		expect(deactivated.status).toBe(200);
-		expect(deactivated.body).toMatchObject({ is_verified: true, is_active: false, status: 'inactive' });
+		expect(deactivated.body).toMatchObject({
+			is_verified: true,
+			is_active: false,
+			status: 'inactive',
+		});
 	});
 
 	it('filters the list by status, is_verified and is_active', async () => {
@@ -140,7 +162,11 @@ describe('customers', () => {
 		});
 		expect(created.status).toBe(201);
 		expectShape(created.body, CUSTOMER_SHAPE);
-		expect(created.body).toMatchObject({ status: 'prospect', billing_rate: 42.5, contract_start: null });
+		expect(created.body).toMatchObject({
+			status: 'prospect',
+			billing_rate: 42.5,
+			contract_start: null,
+		});
 
 		const fetched = await api(sandbox.current, LIVE_KEY, 'GET', `/customers/${created.body.id}`);
 		expect(fetched.body).toEqual(created.body);
@@ -163,9 +189,14 @@ describe('customers', () => {
 		await createCustomer(sandbox.current, LIVE_KEY, { name: 'Contoso', status: 'inactive' });
 		const active = await api(sandbox.current, LIVE_KEY, 'GET', '/customers?status=active');
 		expectList(active.body, CUSTOMER_SHAPE);
-		expect(active.body.data.map((customer: { name: string }) => customer.name)).toEqual(['Northwind Health']);
+		expect(active.body.data.map((customer: { name: string }) => customer.name)).toEqual([
+			'Northwind Health',
+		]);
 		const all = await api(sandbox.current, LIVE_KEY, 'GET', '/customers');
-		expect(all.body.data.map((customer: { name: string }) => customer.name)).toEqual(['Contoso', 'Northwind Health']);
+		expect(all.body.data.map((customer: { name: string }) => customer.name)).toEqual([
+			'Contoso',
+			'Northwind Health',
+		]);
 	});
 
 	it('defaults a new customer to active with null optional fields', async () => {
@@ -196,10 +227,21 @@ describe('sites', () => {
 		});
 		expect(created.status).toBe(201);
 		expectShape(created.body, SITE_SHAPE);
-		expect(created.body).toMatchObject({ customer_id: northwind.id, is_active: true, orientation_required: true });
+		expect(created.body).toMatchObject({
+			customer_id: northwind.id,
+			is_active: true,
+			orientation_required: true,
+		});
 
-		const other = await api(sandbox.current, LIVE_KEY, 'POST', '/sites', { customer_id: contoso.id, name: 'HQ' });
-		expect(other.body).toMatchObject({ orientation_required: false, contact_name: null, is_active: true });
+		const other = await api(sandbox.current, LIVE_KEY, 'POST', '/sites', {
+			customer_id: contoso.id,
+			name: 'HQ',
+		});
+		expect(other.body).toMatchObject({
+			orientation_required: false,
+			contact_name: null,
+			is_active: true,
+		});
 
 		const fetched = await api(sandbox.current, LIVE_KEY, 'GET', `/sites/${created.body.id}`);
 		expect(fetched.body).toEqual(created.body);
@@ -210,10 +252,17 @@ describe('sites', () => {
 		});
 		expect(updated.status).toBe(200);
 		expectShape(updated.body, SITE_SHAPE);
-		expect(updated.body).toMatchObject({ is_active: false, notes: null, name: 'Clinic East', contact_name: 'Ada' });
+		expect(updated.body).toMatchObject({
+			is_active: false,
+			notes: null,
+			name: 'Clinic East',
+			contact_name: 'Ada',
+		});
 
 		const list = async (query: string) =>
-			(await api(sandbox.current, LIVE_KEY, 'GET', `/sites${query}`)).body.data.map((site: { name: string }) => site.name);
+			(await api(sandbox.current, LIVE_KEY, 'GET', `/sites${query}`)).body.data.map(
+				(site: { name: string }) => site.name,
+			);
 		expect(await list('')).toEqual(['HQ', 'Clinic East']);
 		expect(await list(`?customer_id=${northwind.id}`)).toEqual(['Clinic East']);
 		expect(await list('?is_active=true')).toEqual(['HQ']);
@@ -245,7 +294,11 @@ describe('test-mode data', () => {
 		await createMember(sandbox.current, TEST_KEY, { business_name: 'Test one' });
 		const live = await api(sandbox.current, LIVE_KEY, 'GET', '/members');
 		const test = await api(sandbox.current, TEST_KEY, 'GET', '/members');
-		expect(live.body.data.map((member: { business_name: string }) => member.business_name)).toEqual(['Live one']);
-		expect(test.body.data.map((member: { business_name: string }) => member.business_name)).toEqual(['Test one']);
+		expect(live.body.data.map((member: { business_name: string }) => member.business_name)).toEqual(
+			['Live one'],
+		);
+		expect(test.body.data.map((member: { business_name: string }) => member.business_name)).toEqual(
+			['Test one'],
+		);
 	});
 });

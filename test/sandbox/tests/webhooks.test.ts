@@ -26,7 +26,11 @@ beforeEach(() => receiver.reset());
 afterAll(() => receiver.stop());
 
 async function createEndpoint(events: string[] = ['*'], key = LIVE_KEY, url = receiver.url) {
-	const answer = await api(sandbox.current, key, 'POST', '/webhook-endpoints', { url, events, description: 'n8n' });
+	const answer = await api(sandbox.current, key, 'POST', '/webhook-endpoints', {
+		url,
+		events,
+		description: 'n8n',
+	});
 	expect(answer.status).toBe(201);
 	return answer.body as { id: string; secret: string; [field: string]: unknown };
 }
@@ -80,10 +84,16 @@ describe('webhook endpoints', () => {
 
 	it('updates only the supplied fields', async () => {
 		const created = await createEndpoint(['member.created']);
-		const answer = await api(sandbox.current, LIVE_KEY, 'PATCH', `/webhook-endpoints/${created.id}`, {
-			description: null,
-			events: ['member.updated', 'member.verified'],
-		});
+		const answer = await api(
+			sandbox.current,
+			LIVE_KEY,
+			'PATCH',
+			`/webhook-endpoints/${created.id}`,
+			{
+				description: null,
+				events: ['member.updated', 'member.verified'],
+			},
+		);
 		expect(answer.status).toBe(200);
 		expectShape(answer.body, ENDPOINT_SHAPE);
 		expect(answer.body).toMatchObject({
@@ -92,9 +102,15 @@ describe('webhook endpoints', () => {
 			events: ['member.updated', 'member.verified'],
 			enabled: true,
 		});
-		const invalid = await api(sandbox.current, LIVE_KEY, 'PATCH', `/webhook-endpoints/${created.id}`, {
-			url: 'ftp://example.com',
-		});
+		const invalid = await api(
+			sandbox.current,
+			LIVE_KEY,
+			'PATCH',
+			`/webhook-endpoints/${created.id}`,
+			{
+				url: 'ftp://example.com',
+			},
+		);
 		expectError(invalid, 400, 'validation_failed');
 		expect(invalid.body.error.details[0].field).toBe('url');
 	});
@@ -103,7 +119,12 @@ describe('webhook endpoints', () => {
 		const endpoint = await createEndpoint();
 		await createMember(sandbox.current);
 		await settle();
-		const before = await api(sandbox.current, LIVE_KEY, 'GET', `/webhook-deliveries?endpoint_id=${endpoint.id}`);
+		const before = await api(
+			sandbox.current,
+			LIVE_KEY,
+			'GET',
+			`/webhook-deliveries?endpoint_id=${endpoint.id}`,
+		);
 		expect(before.body.data).toHaveLength(1);
 
 		const deleted = await fetch(`${sandbox.current.baseUrl}/webhook-endpoints/${endpoint.id}`, {
@@ -112,7 +133,9 @@ describe('webhook endpoints', () => {
 		});
 		expect(deleted.status).toBe(204);
 		expect(await deleted.text()).toBe('');
-		expect((await api(sandbox.current, LIVE_KEY, 'GET', `/webhook-endpoints/${endpoint.id}`)).status).toBe(404);
+		expect(
+			(await api(sandbox.current, LIVE_KEY, 'GET', `/webhook-endpoints/${endpoint.id}`)).status,
+		).toBe(404);
 		const after = await api(sandbox.current, LIVE_KEY, 'GET', '/webhook-deliveries');
 		expect(after.body.data).toEqual([]);
 	});
@@ -125,7 +148,9 @@ describe('webhook endpoints', () => {
 			events: ['*'],
 		});
 		expectError(remote, 400, 'validation_failed');
-		expect(remote.body.error.details).toEqual([{ field: 'url', message: expect.stringContaining('HTTPS') }]);
+		expect(remote.body.error.details).toEqual([
+			{ field: 'url', message: expect.stringContaining('HTTPS') },
+		]);
 	});
 });
 
@@ -140,13 +165,23 @@ describe('signed deliveries', () => {
 		expect(headers['content-type']).toBe('application/json');
 		expect(headers['x-webhook-test']).toBeUndefined();
 		expect(headers['x-webhook-id']).toBe(body.id);
-		expect(signatureMatches(String(headers['x-webhook-signature']), rawBody, endpoint.secret)).toBe(true);
-		expect(signatureMatches(String(headers['x-webhook-signature']), `${rawBody} `, endpoint.secret)).toBe(false);
-		expect(signatureMatches(String(headers['x-webhook-signature']), rawBody, 'whsec_wrong')).toBe(false);
+		expect(signatureMatches(String(headers['x-webhook-signature']), rawBody, endpoint.secret)).toBe(
+			true,
+		);
+		expect(
+			signatureMatches(String(headers['x-webhook-signature']), `${rawBody} `, endpoint.secret),
+		).toBe(false);
+		expect(signatureMatches(String(headers['x-webhook-signature']), rawBody, 'whsec_wrong')).toBe(
+			false,
+		);
 		expect(String(headers['x-webhook-signature'])).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
 
 		expect(Object.keys(body).sort()).toEqual(['created_at', 'data', 'id', 'mode', 'type']);
-		expect(body).toMatchObject({ type: 'member.created', mode: 'live', data: { ...member, source: 'api' } });
+		expect(body).toMatchObject({
+			type: 'member.created',
+			mode: 'live',
+			data: { ...member, source: 'api' },
+		});
 		expect(body.id).toMatch(/^evt_[0-9a-f]+$/);
 
 		expectShape(
@@ -180,14 +215,20 @@ describe('signed deliveries', () => {
 		await api(sandbox.current, LIVE_KEY, 'POST', `/members/${member.id}/deactivate`, {});
 		const customer = await createCustomer(sandbox.current);
 		await api(sandbox.current, LIVE_KEY, 'PATCH', `/customers/${customer.id}`, { notes: 'VIP' });
-		const site = await api(sandbox.current, LIVE_KEY, 'POST', '/sites', { customer_id: customer.id, name: 'East' });
+		const site = await api(sandbox.current, LIVE_KEY, 'POST', '/sites', {
+			customer_id: customer.id,
+			name: 'East',
+		});
 		await api(sandbox.current, LIVE_KEY, 'PATCH', `/sites/${site.body.id}`, { is_active: false });
 		const deliveries = await settle();
 
 		const liveTypes = deliveries
 			.filter((delivery) => delivery.organization === 'acme' && delivery.mode === 'live')
 			.reverse()
-			.map((delivery) => `${delivery.endpoint_id === onlyCustomers.id ? 'customers-only' : 'all'}:${delivery.event_type}`);
+			.map(
+				(delivery) =>
+					`${delivery.endpoint_id === onlyCustomers.id ? 'customers-only' : 'all'}:${delivery.event_type}`,
+			);
 		expect(liveTypes).toEqual([
 			'all:member.created',
 			'all:member.updated',
@@ -200,9 +241,18 @@ describe('signed deliveries', () => {
 			'all:customer_location.updated',
 		]);
 		expect(deliveries).toHaveLength(9);
-		const deactivated = receiver.received.find((delivery) => delivery.body.type === 'member.deactivated');
-		expect(deactivated?.body.data).toMatchObject({ id: member.id, is_active: false, status: 'inactive', capacity: 2 });
-		const siteUpdate = receiver.received.find((delivery) => delivery.body.type === 'customer_location.updated');
+		const deactivated = receiver.received.find(
+			(delivery) => delivery.body.type === 'member.deactivated',
+		);
+		expect(deactivated?.body.data).toMatchObject({
+			id: member.id,
+			is_active: false,
+			status: 'inactive',
+			capacity: 2,
+		});
+		const siteUpdate = receiver.received.find(
+			(delivery) => delivery.body.type === 'customer_location.updated',
+		);
 		expect(siteUpdate?.body.data).toMatchObject({ id: site.body.id, is_active: false });
 	});
 
@@ -214,7 +264,9 @@ describe('signed deliveries', () => {
 		expect(receiver.received[0].body.mode).toBe('test');
 		const listed = await api(sandbox.current, TEST_KEY, 'GET', '/webhook-deliveries');
 		expect(listed.body.data.map((item: { id: string }) => item.id)).toEqual([delivery.id]);
-		expect((await api(sandbox.current, LIVE_KEY, 'GET', '/webhook-deliveries')).body.data).toEqual([]);
+		expect((await api(sandbox.current, LIVE_KEY, 'GET', '/webhook-deliveries')).body.data).toEqual(
+			[],
+		);
 	});
 });
 
@@ -230,20 +282,29 @@ describe('retries, 410 and auto-disable', () => {
 			last_response_status: 500,
 			last_error: expect.stringContaining('500'),
 		});
-		expect(Date.parse(failed.next_attempt_at) - Date.parse(failed.created_at)).toBeGreaterThanOrEqual(59_000);
+		expect(
+			Date.parse(failed.next_attempt_at) - Date.parse(failed.created_at),
+		).toBeGreaterThanOrEqual(59_000);
 		expect((await getEndpoint(endpoint.id)).consecutive_failures).toBe(1);
 
 		await advance(30);
 		expect((await settle())[0]).toMatchObject({ status: 'failed', attempts: 1 });
 		await advance(31);
 		const [delivered] = await settle();
-		expect(delivered).toMatchObject({ id: failed.id, status: 'delivered', attempts: 2, last_response_status: 200 });
+		expect(delivered).toMatchObject({
+			id: failed.id,
+			status: 'delivered',
+			attempts: 2,
+			last_response_status: 200,
+		});
 
 		expect(receiver.received).toHaveLength(2);
 		expect(receiver.received[1].body.id).toBe(receiver.received[0].body.id);
 		expect(receiver.received[1].rawBody).toBe(receiver.received[0].rawBody);
 		for (const { headers, rawBody } of receiver.received) {
-			expect(signatureMatches(String(headers['x-webhook-signature']), rawBody, endpoint.secret)).toBe(true);
+			expect(
+				signatureMatches(String(headers['x-webhook-signature']), rawBody, endpoint.secret),
+			).toBe(true);
 		}
 		expect((await getEndpoint(endpoint.id)).consecutive_failures).toBe(0);
 	});
@@ -258,7 +319,12 @@ describe('retries, 410 and auto-disable', () => {
 			await settle();
 		}
 		const [dead] = await settle();
-		expect(dead).toMatchObject({ status: 'dead', attempts: 8, last_response_status: 503, next_attempt_at: null });
+		expect(dead).toMatchObject({
+			status: 'dead',
+			attempts: 8,
+			last_response_status: 503,
+			next_attempt_at: null,
+		});
 		await advance(86_400);
 		await settle();
 		expect(receiver.received).toHaveLength(8);
@@ -305,11 +371,27 @@ describe('retries, 410 and auto-disable', () => {
 		expect(afterDisable.every((delivery) => delivery.status === 'dead')).toBe(true);
 		expect(receiver.received).toHaveLength(20);
 
-		const redeliver = await api(sandbox.current, LIVE_KEY, 'POST', `/webhook-deliveries/${afterDisable[0].id}/redeliver`);
+		const redeliver = await api(
+			sandbox.current,
+			LIVE_KEY,
+			'POST',
+			`/webhook-deliveries/${afterDisable[0].id}/redeliver`,
+		);
 		expectError(redeliver, 409, 'endpoint_disabled');
 
-		const enabled = await api(sandbox.current, LIVE_KEY, 'PATCH', `/webhook-endpoints/${endpoint.id}`, { enabled: true });
-		expect(enabled.body).toMatchObject({ enabled: true, consecutive_failures: 0, disabled_at: null, disabled_reason: null });
+		const enabled = await api(
+			sandbox.current,
+			LIVE_KEY,
+			'PATCH',
+			`/webhook-endpoints/${endpoint.id}`,
+			{ enabled: true },
+		);
+		expect(enabled.body).toMatchObject({
+			enabled: true,
+			consecutive_failures: 0,
+			disabled_at: null,
+			disabled_reason: null,
+		});
 		await createMember(sandbox.current);
 		const [latest] = await settle();
 		expect(latest).toMatchObject({ status: 'delivered', endpoint_id: endpoint.id });
@@ -319,7 +401,12 @@ describe('retries, 410 and auto-disable', () => {
 describe('secret roll', () => {
 	it('signs with both secrets for 24 hours after a roll, then with the new one only', async () => {
 		const endpoint = await createEndpoint(['member.created']);
-		const rolled = await api(sandbox.current, LIVE_KEY, 'POST', `/webhook-endpoints/${endpoint.id}/roll-secret`);
+		const rolled = await api(
+			sandbox.current,
+			LIVE_KEY,
+			'POST',
+			`/webhook-endpoints/${endpoint.id}/roll-secret`,
+		);
 		expect(rolled.status).toBe(200);
 		const newSecret: string = rolled.body.secret;
 		expect(newSecret).toMatch(/^whsec_/);
@@ -355,7 +442,12 @@ describe('redeliver and test sends', () => {
 		const endpoint = await createEndpoint(['member.created']);
 		await createMember(sandbox.current);
 		const [original] = await settle();
-		const answer = await api(sandbox.current, LIVE_KEY, 'POST', `/webhook-deliveries/${original.id}/redeliver`);
+		const answer = await api(
+			sandbox.current,
+			LIVE_KEY,
+			'POST',
+			`/webhook-deliveries/${original.id}/redeliver`,
+		);
 		expect(answer.status).toBe(200);
 		expect(Object.keys(answer.body)).toEqual(['delivery_id']);
 		expect(answer.body.delivery_id).not.toBe(original.id);
@@ -371,33 +463,71 @@ describe('redeliver and test sends', () => {
 		});
 		expect(receiver.received).toHaveLength(2);
 		expect(receiver.received[1].body.id).toBe(receiver.received[0].body.id);
-		expect(signatureMatches(String(receiver.received[1].headers['x-webhook-signature']), receiver.received[1].rawBody, endpoint.secret)).toBe(true);
+		expect(
+			signatureMatches(
+				String(receiver.received[1].headers['x-webhook-signature']),
+				receiver.received[1].rawBody,
+				endpoint.secret,
+			),
+		).toBe(true);
 	});
 
 	it('sends a test delivery marked X-Webhook-Test: true', async () => {
 		const endpoint = await createEndpoint(['customer.created']);
-		const answer = await api(sandbox.current, LIVE_KEY, 'POST', `/webhook-endpoints/${endpoint.id}/test`, {});
+		const answer = await api(
+			sandbox.current,
+			LIVE_KEY,
+			'POST',
+			`/webhook-endpoints/${endpoint.id}/test`,
+			{},
+		);
 		expect(answer.status).toBe(200);
-		expectShape(answer.body, { delivery_id: 'uuid', ok: 'boolean', response_status: 'integer', duration_ms: 'integer' });
+		expectShape(answer.body, {
+			delivery_id: 'uuid',
+			ok: 'boolean',
+			response_status: 'integer',
+			duration_ms: 'integer',
+		});
 		expect(answer.body).toMatchObject({ ok: true, response_status: 200 });
 
 		const [received] = receiver.received;
 		expect(received.headers['x-webhook-test']).toBe('true');
 		expect(received.body.type).toBe('customer.created');
-		expect(signatureMatches(String(received.headers['x-webhook-signature']), received.rawBody, endpoint.secret)).toBe(true);
+		expect(
+			signatureMatches(
+				String(received.headers['x-webhook-signature']),
+				received.rawBody,
+				endpoint.secret,
+			),
+		).toBe(true);
 
 		receiver.answerNext(500);
-		const failing = await api(sandbox.current, LIVE_KEY, 'POST', `/webhook-endpoints/${endpoint.id}/test`, {
-			event_type: 'shift.assigned',
-		});
+		const failing = await api(
+			sandbox.current,
+			LIVE_KEY,
+			'POST',
+			`/webhook-endpoints/${endpoint.id}/test`,
+			{
+				event_type: 'shift.assigned',
+			},
+		);
 		expect(failing.body).toMatchObject({ ok: false, response_status: 500 });
-		expect(receiver.received[1].body).toMatchObject({ type: 'shift.assigned', data: { assignment: expect.any(Object) } });
+		expect(receiver.received[1].body).toMatchObject({
+			type: 'shift.assigned',
+			data: { assignment: expect.any(Object) },
+		});
 		// test sends never count as endpoint failures
 		expect((await getEndpoint(endpoint.id)).consecutive_failures).toBe(0);
 
-		const unknownType = await api(sandbox.current, LIVE_KEY, 'POST', `/webhook-endpoints/${endpoint.id}/test`, {
-			event_type: 'member.exploded',
-		});
+		const unknownType = await api(
+			sandbox.current,
+			LIVE_KEY,
+			'POST',
+			`/webhook-endpoints/${endpoint.id}/test`,
+			{
+				event_type: 'member.exploded',
+			},
+		);
 		expectError(unknownType, 400, 'validation_failed');
 	});
 });
@@ -423,7 +553,9 @@ describe('deliveries list', () => {
 			'member.created',
 			'member.created',
 		]);
-		expect(await list(`?endpoint_id=${members.id}`)).toEqual([expect.objectContaining({ endpoint_id: members.id })]);
+		expect(await list(`?endpoint_id=${members.id}`)).toEqual([
+			expect.objectContaining({ endpoint_id: members.id }),
+		]);
 		expect(await list('?event_type=customer.created')).toEqual([
 			expect.objectContaining({ endpoint_id: all.id, status: 'failed' }),
 		]);
@@ -453,7 +585,9 @@ describe('event catalog', () => {
 			'customer_location.updated',
 		]);
 		const initech = await api(sandbox.current, 'wfm_live_initech_all', 'GET', '/webhook-events');
-		expect(initech.body.data.map((entry: { module_gate: string }) => entry.module_gate)).toEqual(Array(5).fill('members'));
+		expect(initech.body.data.map((entry: { module_gate: string }) => entry.module_gate)).toEqual(
+			Array(5).fill('members'),
+		);
 	});
 });
 
@@ -461,31 +595,69 @@ describe('control-interface events', () => {
 	it('emits every one of the 26 event types with an example payload to an endpoint subscribed to all', async () => {
 		const endpoint = await createEndpoint(['*']);
 		const types = [
-			'member.created', 'member.updated', 'member.verified', 'member.deactivated', 'member.deleted',
-			'customer.created', 'customer.updated', 'customer_location.created', 'customer_location.updated',
-			'shift.created', 'shift.updated', 'shift.assigned', 'shift.completed', 'shift.cancelled',
-			'booking.created', 'booking.status_changed',
-			'timesheet.created', 'timesheet.approved', 'timesheet.disputed', 'timesheet.voided',
-			'feedback.created', 'invoice.created', 'invoice.sent', 'invoice.paid', 'invoice.voided',
+			'member.created',
+			'member.updated',
+			'member.verified',
+			'member.deactivated',
+			'member.deleted',
+			'customer.created',
+			'customer.updated',
+			'customer_location.created',
+			'customer_location.updated',
+			'shift.created',
+			'shift.updated',
+			'shift.assigned',
+			'shift.completed',
+			'shift.cancelled',
+			'booking.created',
+			'booking.status_changed',
+			'timesheet.created',
+			'timesheet.approved',
+			'timesheet.disputed',
+			'timesheet.voided',
+			'feedback.created',
+			'invoice.created',
+			'invoice.sent',
+			'invoice.paid',
+			'invoice.voided',
 			'travel_expense.submitted',
 		];
 		for (const type of types) {
-			const emitted = await control(sandbox.current, 'POST', '/events', { organization: 'acme', mode: 'live', type });
-			expect(emitted.event).toMatchObject({ type, mode: 'live', id: expect.stringMatching(/^evt_[0-9a-f]+$/) });
+			const emitted = await control(sandbox.current, 'POST', '/events', {
+				organization: 'acme',
+				mode: 'live',
+				type,
+			});
+			expect(emitted.event).toMatchObject({
+				type,
+				mode: 'live',
+				id: expect.stringMatching(/^evt_[0-9a-f]+$/),
+			});
 			expect(emitted.delivery_ids).toHaveLength(1);
 			expect(typeof emitted.event.data.id).toBe('string');
 		}
 		await settle();
 		expect(receiver.received.map((delivery) => delivery.body.type)).toEqual(types);
 		for (const { headers, rawBody } of receiver.received) {
-			expect(signatureMatches(String(headers['x-webhook-signature']), rawBody, endpoint.secret)).toBe(true);
+			expect(
+				signatureMatches(String(headers['x-webhook-signature']), rawBody, endpoint.secret),
+			).toBe(true);
 		}
 	});
 
 	it('uses the given data as is', async () => {
 		await createEndpoint(['member.deleted']);
-		const data = { id: randomUUID(), business_name: 'Gone Ltd', deleted_at: '2026-01-01T00:00:00+00:00' };
-		await control(sandbox.current, 'POST', '/events', { organization: 'acme', mode: 'live', type: 'member.deleted', data });
+		const data = {
+			id: randomUUID(),
+			business_name: 'Gone Ltd',
+			deleted_at: '2026-01-01T00:00:00+00:00',
+		};
+		await control(sandbox.current, 'POST', '/events', {
+			organization: 'acme',
+			mode: 'live',
+			type: 'member.deleted',
+			data,
+		});
 		await settle();
 		expect(receiver.received[0].body.data).toEqual(data);
 	});
