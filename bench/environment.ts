@@ -1,0 +1,205 @@
+/**
+ * What every benchmark part starts from: the sandbox on loopback (no rate limit, accepting n8n's
+ * http:// webhook URL) and a real n8n 2.8.4 with our package installed the way users install it,
+ * reused from the end-to-end harness.
+ */
+import { mkdirSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+
+import {
+	CREDENTIAL_TYPE,
+	N8nInstance,
+	PACKAGE_ROOT,
+	startN8nWithPackage,
+	type N8nClient,
+	type WorkflowDefinition,
+} from '../test/e2e/n8n';
+import { SandboxControl, type SandboxTarget } from '../test/e2e/sandbox-control';
+import type { CredentialReference } from '../test/e2e/workflows';
+import { startSandbox, type Sandbox } from '../test/sandbox';
+import { readRssBytes, median } from './memory';
+
+export const BENCH_WORK_FOLDER = join(PACKAGE_ROOT, 'bench', '.work');
+
+/** The organization measured, and a second one with a few members to warm n8n up against. */
+export interface BenchOrganization {
+	slug: 'acme' | 'globex';
+	target: SandboxTarget;
+	apiKey: string;
+}
+export const MEASURED: BenchOrganization = {
+	slug: 'acme',
+	target: { organization: 'acme', mode: 'live' },
+	apiKey: 'wfm_live_acme_all',
+};
+export const WARM_UP: BenchOrganization = {
+	slug: 'globex',
+	target: { organization: 'globex', mode: 'live' },
+	apiKey: 'wfm_live_globex_all',
+};
+
+/** n8n's built-in credential for `Authorization: Bearer <token>`, what a user picks in HTTP Request. */
+export const BEARER_CREDENTIAL_TYPE = 'httpBearerAuth';
+
+export interface NodeRun {
+	startTime: number;
+	executionTime: number;
+	executionStatus?: string;
+	data?: { main: Array<Array<unknown> | null> };
+	error?: { message: string };
+}
+
+export interface ExecutionWithData {
+	id: string;
+	status: string;
+	data: { resultData: { runData: Record<string, NodeRun[]>; error?: { message: string } } };
+}
+
+export class BenchEnvironment {
+	private constructor(
+		readonly sandbox: Sandbox,
+		readonly control: SandboxControl,
+		public n8n: N8nInstance,
+		readonly client: N8nClient,
+		readonly apiKey: string,
+		readonly credentials: {
+			ours: Record<BenchOrganization['slug'], CredentialReference>;
+			bearer: Record<BenchOrganization['slug'], CredentialReference>;
+		},
+	) {}
+
+	static async start(): Promise<BenchEnvironment> {
+		mkdirSync(BENCH_WORK_FOLDER, { recursive: true });
+		const sandbox = await startSandbox({
+			config: {
+				webhooks: { allowInsecureUrls: true },
+				// The benchmark measures reading speed, not the API's quota.
+				rateLimit: { requests: 1_000_000_000, perSeconds: 1 },
+			},
+		});
+		try {
+			const { n8n, client, apiKey } = await startN8nWithPackage({ workFolder: BENCH_WORK_FOLDER });
+			try {
+				const credentials = { ours: {}, bearer: {} } as BenchEnvironment['credentials'];
+				for (const organization of [MEASURED, WARM_UP]) {
+					credentials.ours[organization.slug] = await client.createCredential({
+						name: `Workforce Management (${organization.slug})`,
+						type: CREDENTIAL_TYPE,
+						data: { apiKey: organization.apiKey, baseUrl: sandbox.baseUrl },
+					});
+					credentials.bearer[organization.slug] = await client.createCredential({
+						name: `Bearer ${organization.slug}`,
+						type: BEARER_CREDENTIAL_TYPE,
+						data: { token: organization.apiKey },
+					});
+				}
+				const control = new SandboxControl(sandbox.origin, MEASURED.target);
+				return new BenchEnvironment(sandbox, control, n8n, client, apiKey, credentials);
+			} catch (error) {
+				await n8n.stop();
+				throw error;
+			}
+		} catch (error) {
+			await sandbox.close();
+			throw error;
+		}
+	}
+
+	/** A fresh n8n process on the same user folder and port (active workflows come back). */
+	async restartN8n(): Promise<void> {
+		await this.n8n.stop();
+		this.n8n = await N8nInstance.start({ userFolder: this.n8n.userFolder, port: this.n8n.port });
+	}
+
+	/** The n8n process's RSS, as the median of a few samples while it is idle. */
+	async idleRssBytes(samples = 10, intervalMs = 50): Promise<number> {
+		const values: number[] = [];
+		for (let index = 0; index < samples; index++) {
+			values.push(readRssBytes(this.n8n.pid));
+			await new Promise((wake) => setTimeout(wake, intervalMs));
+		}
+		return median(values);
+	}
+
+	async createActiveWorkflow(workflow: WorkflowDefinition): Promise<string> {
+		const { id } = await this.client.createWorkflow(workflow);
+		await this.client.activateWorkflow(id);
+		return id;
+	}
+
+	/**
+	 * Calls a production webhook and resolves when n8n answers. Plain node:http without time-outs:
+	 * with "respond when the last node finishes", a 100,000-member run keeps the request open.
+	 */
+	async callWebhook(path: string, body: unknown = {}): Promise<{ status: number; body: string }> {
+		const payload = JSON.stringify(body);
+		return await new Promise((resolve, reject) => {
+			const outgoing = request(
+				`${this.n8n.url}/webhook/${path}`,
+				{
+					method: 'POST',
+					headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+				},
+				(response) => {
+					const chunks: Buffer[] = [];
+					response.on('data', (chunk: Buffer) => chunks.push(chunk));
+					response.on('end', () =>
+						resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+					);
+					response.on('error', reject);
+				},
+			);
+			outgoing.on('error', reject);
+			outgoing.end(payload);
+		});
+	}
+
+	/** The newest execution of a workflow, with its run data (node start and execution times). */
+	async latestExecution(workflowId: string): Promise<ExecutionWithData> {
+		const { data } = await this.publicApi<{ data: Array<{ id: string }> }>(
+			`/executions?workflowId=${workflowId}&limit=1`,
+		);
+		if (data.length === 0) throw new Error(`Workflow ${workflowId} has no execution`);
+		return await this.publicApi<ExecutionWithData>(`/executions/${data[0].id}?includeData=true`);
+	}
+
+	/** How many executions of a workflow n8n has recorded, by status. */
+	async countExecutions(workflowId: string): Promise<Record<string, number>> {
+		const counts: Record<string, number> = {};
+		let cursor: string | null = null;
+		do {
+			const query = new URLSearchParams({ workflowId, limit: '250' });
+			if (cursor) query.set('cursor', cursor);
+			const page: { data: Array<{ status: string }>; nextCursor: string | null } =
+				await this.publicApi(`/executions?${query}`);
+			for (const execution of page.data) counts[execution.status] = (counts[execution.status] ?? 0) + 1;
+			cursor = page.nextCursor;
+		} while (cursor);
+		return counts;
+	}
+
+	/** List requests for members the sandbox received since its request log was last cleared. */
+	async memberListRequests(): Promise<number> {
+		const requests = await this.control.requests();
+		return requests.filter((entry) => entry.method === 'GET' && entry.path === '/api/v1/members')
+			.length;
+	}
+
+	async stop(): Promise<void> {
+		try {
+			await this.n8n.stop();
+		} finally {
+			await this.sandbox.close();
+		}
+	}
+
+	private async publicApi<T>(path: string): Promise<T> {
+		const response = await fetch(`${this.n8n.url}/api/v1${path}`, {
+			headers: { 'x-n8n-api-key': this.apiKey },
+		});
+		const text = await response.text();
+		if (!response.ok) throw new Error(`n8n GET /api/v1${path} answered ${response.status}: ${text}`);
+		return JSON.parse(text) as T;
+	}
+}

@@ -1,0 +1,279 @@
+/**
+ * Pagination: every member read at N = 1,000 / 10,000 / 100,000 by three contenders, alternating
+ * per size — our node's Get Many with Return All, n8n's HTTP Request node with its built-in
+ * pagination (+ Split Out, so it also ends with one item per member), and a bare `fetch` loop in a
+ * fresh Node process (the limit).
+ */
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+
+import { PACKAGE_ROOT } from '../test/e2e/n8n';
+import { SandboxControl } from '../test/e2e/sandbox-control';
+import {
+	chainWorkflow,
+	memberParameters,
+	workforceNode,
+	type WorkflowNode,
+} from '../test/e2e/workflows';
+import {
+	BEARER_CREDENTIAL_TYPE,
+	MEASURED,
+	WARM_UP,
+	type BenchEnvironment,
+	type BenchOrganization,
+} from './environment';
+import { peakBetween, RssSampler } from './memory';
+import type { PlainLoopResult } from './plain-loop';
+
+const execFileAsync = promisify(execFile);
+
+export const CONTENDERS = ['ours', 'httpRequest', 'plainLoop'] as const;
+export type Contender = (typeof CONTENDERS)[number];
+
+export const CONTENDER_LABELS: Record<Contender, string> = {
+	ours: 'Workforce Management node (Get Many, Return All)',
+	httpRequest: 'HTTP Request node 4.2 pagination + Split Out',
+	plainLoop: 'Plain fetch loop (fresh Node process)',
+};
+
+export const DEFAULT_SIZES = [1_000, 10_000, 100_000];
+export const PAGE_SIZE = 100;
+const WARM_UP_MEMBERS = 250;
+
+export interface PaginationMeasurement {
+	contender: Contender;
+	size: number;
+	/** Node execution time from n8n's execution record; for the loop, its own clock. */
+	wallMs: number;
+	requests: number;
+	items: number;
+	/** Peak RSS minus the RSS before the run. */
+	peakMemoryGrowthBytes: number;
+	/** Parts of the figure, e.g. each n8n node's execution time, or the loop's heap growth. */
+	detail: Record<string, number>;
+}
+
+const OUR_NODE = 'Workforce Management';
+const HTTP_NODE = 'HTTP Request';
+const SPLIT_NODE = 'Split Out';
+
+interface N8nContender {
+	/** Nodes whose execution times add up to the contender's time, in order. */
+	measuredNodes: string[];
+	workflow(organization: BenchOrganization, env: BenchEnvironment): WorkflowNode[];
+}
+
+/** Starts the workflow on a POST and answers when its last node has finished. */
+function webhookStart(path: string): WorkflowNode {
+	return {
+		name: 'Start',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2.1,
+		webhookId: randomUUID(),
+		parameters: {
+			httpMethod: 'POST',
+			path,
+			responseMode: 'lastNode',
+			responseData: 'noData',
+			options: {},
+		},
+	};
+}
+
+const N8N_CONTENDERS: Record<Exclude<Contender, 'plainLoop'>, N8nContender> = {
+	ours: {
+		measuredNodes: [OUR_NODE],
+		workflow: (organization, env) => [
+			workforceNode(OUR_NODE, env.credentials.ours[organization.slug], memberParameters.getAll()),
+		],
+	},
+	httpRequest: {
+		measuredNodes: [HTTP_NODE, SPLIT_NODE],
+		// Configured as the HTTP Request docs suggest for a cursor API: the cursor from the previous
+		// response body, complete when has_more is false, 100 per page, a Bearer credential.
+		workflow: (organization, env) => [
+			{
+				name: HTTP_NODE,
+				type: 'n8n-nodes-base.httpRequest',
+				typeVersion: 4.2,
+				parameters: {
+					method: 'GET',
+					url: `${env.sandbox.baseUrl}/members`,
+					authentication: 'genericCredentialType',
+					genericAuthType: BEARER_CREDENTIAL_TYPE,
+					sendQuery: true,
+					queryParameters: { parameters: [{ name: 'limit', value: String(PAGE_SIZE) }] },
+					options: {
+						pagination: {
+							pagination: {
+								paginationMode: 'updateAParameterInEachRequest',
+								parameters: {
+									parameters: [
+										{ type: 'qs', name: 'cursor', value: '={{ $response.body.next_cursor }}' },
+									],
+								},
+								paginationCompleteWhen: 'other',
+								completeExpression: '={{ !$response.body.has_more }}',
+							},
+						},
+					},
+				},
+				credentials: { [BEARER_CREDENTIAL_TYPE]: env.credentials.bearer[organization.slug] },
+			},
+			{
+				name: SPLIT_NODE,
+				type: 'n8n-nodes-base.splitOut',
+				typeVersion: 1,
+				parameters: { fieldToSplitOut: 'data', include: 'noOtherFields', options: {} },
+			},
+		],
+	},
+};
+
+function webhookPath(contender: Contender, organization: BenchOrganization): string {
+	return `bench-${contender}-${organization.slug}`;
+}
+
+/** Creates and activates one workflow per n8n contender and organization. */
+export async function createPaginationWorkflows(
+	env: BenchEnvironment,
+): Promise<Record<string, string>> {
+	const workflowIds: Record<string, string> = {};
+	for (const [contender, definition] of Object.entries(N8N_CONTENDERS)) {
+		for (const organization of [MEASURED, WARM_UP]) {
+			const path = webhookPath(contender as Contender, organization);
+			workflowIds[path] = await env.createActiveWorkflow(
+				chainWorkflow(`Bench: ${contender} (${organization.slug})`, [
+					webhookStart(path),
+					...definition.workflow(organization, env),
+				]),
+			);
+		}
+	}
+	return workflowIds;
+}
+
+function outputItemCount(run: { data?: { main: Array<Array<unknown> | null> } }): number {
+	return run.data?.main[0]?.length ?? 0;
+}
+
+async function measureInN8n(
+	env: BenchEnvironment,
+	workflowIds: Record<string, string>,
+	contender: Exclude<Contender, 'plainLoop'>,
+	size: number,
+): Promise<PaginationMeasurement> {
+	const { measuredNodes } = N8N_CONTENDERS[contender];
+	// A fresh process per measurement: n8n's heap never shrinks back, so an earlier run would hide
+	// (or inflate) this one's memory growth. One warm-up run loads and compiles the same nodes.
+	await env.restartN8n();
+	const warmUp = await env.callWebhook(webhookPath(contender, WARM_UP));
+	if (warmUp.status !== 200) throw new Error(`Warm-up of ${contender} answered ${warmUp.status}: ${warmUp.body}`);
+	await env.control.clearRequests();
+	const baselineBytes = await env.idleRssBytes();
+
+	const sampler = new RssSampler(env.n8n.pid);
+	sampler.start();
+	const answer = await env.callWebhook(webhookPath(contender, MEASURED));
+	const samples = sampler.stop();
+	const workflowId = workflowIds[webhookPath(contender, MEASURED)];
+	const execution = await env.latestExecution(workflowId);
+	if (answer.status !== 200 || execution.status !== 'success') {
+		throw new Error(
+			`${contender} at ${size}: webhook answered ${answer.status}, execution ${execution.id} is ${execution.status}: ${
+				execution.data.resultData.error?.message ?? answer.body
+			}`,
+		);
+	}
+
+	const runs = measuredNodes.map((name) => {
+		const run = execution.data.resultData.runData[name]?.[0];
+		if (!run) throw new Error(`Execution ${execution.id} has no run of node "${name}"`);
+		return run;
+	});
+	const items = outputItemCount(runs[runs.length - 1]);
+	if (items !== size) {
+		throw new Error(`${contender} returned ${items} items for ${size} members (execution ${execution.id})`);
+	}
+	const windowStart = runs[0].startTime;
+	const windowEnd = Math.max(...runs.map((run) => run.startTime + run.executionTime));
+	const detail: Record<string, number> = {};
+	for (const [index, name] of measuredNodes.entries()) detail[`${name} ms`] = runs[index].executionTime;
+	detail['n8n RSS before (MB)'] = baselineBytes / 2 ** 20;
+
+	return {
+		contender,
+		size,
+		wallMs: runs.reduce((total, run) => total + run.executionTime, 0),
+		requests: await env.memberListRequests(),
+		items,
+		peakMemoryGrowthBytes: peakBetween(samples, windowStart, windowEnd) - baselineBytes,
+		detail,
+	};
+}
+
+async function measurePlainLoop(env: BenchEnvironment, size: number): Promise<PaginationMeasurement> {
+	await env.control.clearRequests();
+	const { stdout } = await execFileAsync(
+		process.execPath,
+		['--expose-gc', '--import', 'tsx', 'bench/plain-loop.ts', env.sandbox.baseUrl, MEASURED.apiKey],
+		{ cwd: PACKAGE_ROOT, maxBuffer: 1024 * 1024 },
+	);
+	const result = JSON.parse(stdout.trim().split('\n').pop()!) as PlainLoopResult;
+	if (result.records !== size) throw new Error(`The plain loop read ${result.records} members, expected ${size}`);
+	return {
+		contender: 'plainLoop',
+		size,
+		wallMs: result.wallMs,
+		requests: await env.memberListRequests(),
+		items: result.records,
+		peakMemoryGrowthBytes: result.rssPeakBytes - result.rssBeforeBytes,
+		detail: {
+			'heap growth after GC (MB)': (result.heapAfterBytes - result.heapBeforeBytes) / 2 ** 20,
+			'RSS before (MB)': result.rssBeforeBytes / 2 ** 20,
+		},
+	};
+}
+
+/** The contenders in a different order at each size, so none always runs first or last. */
+function rotation(contenders: readonly Contender[], sizeIndex: number): Contender[] {
+	const shift = sizeIndex % contenders.length;
+	return [...contenders.slice(shift), ...contenders.slice(0, shift)];
+}
+
+export interface PaginationOptions {
+	sizes: number[];
+	contenders: readonly Contender[];
+	log: (line: string) => void;
+}
+
+/** Seeds the sandbox size by size (it starts empty) and measures every contender at each size. */
+export async function runPagination(
+	env: BenchEnvironment,
+	options: PaginationOptions,
+): Promise<PaginationMeasurement[]> {
+	const workflowIds = await createPaginationWorkflows(env);
+	await new SandboxControl(env.sandbox.origin, WARM_UP.target).seedMembers(WARM_UP_MEMBERS);
+
+	const measurements: PaginationMeasurement[] = [];
+	let seeded = 0;
+	for (const [sizeIndex, size] of [...options.sizes].sort((a, b) => a - b).entries()) {
+		options.log(`Seeding the sandbox up to ${size} members`);
+		await env.control.seedMembers(size - seeded);
+		seeded = size;
+		for (const contender of rotation(options.contenders, sizeIndex)) {
+			const measurement =
+				contender === 'plainLoop'
+					? await measurePlainLoop(env, size)
+					: await measureInN8n(env, workflowIds, contender, size);
+			options.log(
+				`  ${contender.padEnd(11)} N=${size}: ${measurement.wallMs.toFixed(0)} ms, ${
+					measurement.requests
+				} requests, peak memory +${(measurement.peakMemoryGrowthBytes / 2 ** 20).toFixed(1)} MB`,
+			);
+			measurements.push(measurement);
+		}
+	}
+	return measurements;
+}
