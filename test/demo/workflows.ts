@@ -94,3 +94,11 @@ export function timesheetApprovedWorkflow(
 	]);
 	return { ...workflow, triggerWebhookId: trigger.webhookId };
 }
+
+/** On member.created → Verify member: both of our nodes on one canvas (imported inactive). */
+export function verifyNewMembersWorkflow(credential: CredentialReference): WorkflowDefinition {
+	return chainWorkflow('On member created → verify member', [
+		workforceTriggerNode('On member created', credential, ['member.created']),
+		workforceNode('Verify member', credential, memberParameters.verify('$json.data.id')),
+	]);
+}

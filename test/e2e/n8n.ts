@@ -377,6 +377,13 @@ export class N8nClient {
 		return this.apiKey;
 	}
 
+	/** The owner's session cookie (`n8n-auth`), e.g. for a browser. */
+	get sessionCookie(): { name: string; value: string } | undefined {
+		if (!this.cookie) return undefined;
+		const [name, value] = this.cookie.split('=', 2);
+		return { name, value };
+	}
+
 	useApiKey(apiKey: string): void {
 		this.apiKey = apiKey;
 	}

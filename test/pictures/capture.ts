@@ -1,0 +1,197 @@
+/**
+ * Pictures of the nodes in the real n8n editor, taken with Debian's Chromium (never a downloaded
+ * browser): the canvas with our trigger and action node, the action node's panel, and the trigger's
+ * event picker filled from the sandbox's event catalog.
+ *
+ * `npx tsx test/pictures/capture.ts [folder]` starts the sandbox and n8n and writes the PNGs to
+ * docs/images/ (or `folder`).
+ */
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+import { verifyNewMembersWorkflow } from '../demo/workflows';
+import { PACKAGE_ROOT } from '../e2e/n8n';
+import { E2eWorld } from '../e2e/world';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const PICTURES_FOLDER = join(PACKAGE_ROOT, 'docs', 'images');
+export const PICTURE_FILES = {
+	canvas: 'workflow-canvas.png',
+	actionPanel: 'action-node-panel.png',
+	triggerEventPicker: 'trigger-event-picker.png',
+} as const;
+
+const TRIGGER_NAME = 'On member created';
+const ACTION_NAME = 'Verify member';
+const VIEWPORT = { width: 1280, height: 720 };
+const UI_TIMEOUT_MS = 30_000;
+
+export async function launchChromium(): Promise<Browser> {
+	if (!existsSync(CHROMIUM_PATH)) {
+		throw new Error(
+			`No Chromium at ${CHROMIUM_PATH}. Install Debian's package: apt-get update && apt-get install -y chromium`,
+		);
+	}
+	return await chromium.launch({
+		executablePath: CHROMIUM_PATH,
+		headless: true,
+		args: [
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-quic',
+			'--no-first-run',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+		],
+	});
+}
+
+function canvasNode(page: Page, name: string) {
+	return page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
+}
+
+async function openNodePanel(page: Page, name: string): Promise<void> {
+	await canvasNode(page, name).dblclick();
+	await page.locator('[data-test-id="ndv"]').first().waitFor({ state: 'visible' });
+}
+
+async function closeNodePanel(page: Page): Promise<void> {
+	await page.keyboard.press('Escape');
+	await page.locator('[data-test-id="ndv"]').first().waitFor({ state: 'hidden' });
+}
+
+/** Logs the browser in as the owner, opens a workflow with both nodes and takes the three pictures. */
+export async function capturePictures(world: E2eWorld, outputFolder: string): Promise<string[]> {
+	mkdirSync(outputFolder, { recursive: true });
+	const workflow = await world.client.createWorkflow(verifyNewMembersWorkflow(world.credential));
+	const session = world.client.sessionCookie;
+	if (!session) throw new Error('The n8n client has no session: set up or log in the owner first');
+
+	const browser = await launchChromium();
+	try {
+		const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2 });
+		await context.addCookies([{ ...session, url: world.n8n.url }]);
+		const page = await context.newPage();
+		page.setDefaultTimeout(UI_TIMEOUT_MS);
+
+		await page.goto(`${world.n8n.url}/workflow/${workflow.id}`);
+		await canvasNode(page, TRIGGER_NAME).waitFor({ state: 'visible' });
+		await canvasNode(page, ACTION_NAME).waitFor({ state: 'visible' });
+		await page.waitForLoadState('networkidle');
+		const canvasPicture = join(outputFolder, PICTURE_FILES.canvas);
+		await page.screenshot({ path: canvasPicture });
+
+		await openNodePanel(page, ACTION_NAME);
+		await page.locator('[data-test-id="parameter-input-resource"]').waitFor({ state: 'visible' });
+		await page.locator('[data-test-id="parameter-input-operation"]').waitFor({ state: 'visible' });
+		await page.waitForLoadState('networkidle');
+		const actionPicture = join(outputFolder, PICTURE_FILES.actionPanel);
+		await page.screenshot({ path: actionPicture });
+		await closeNodePanel(page);
+
+		await openNodePanel(page, TRIGGER_NAME);
+		await page.locator('[data-test-id="parameter-input-events"]').click();
+		// the options come from the sandbox's event catalog through the node's loadOptions method
+		await page
+			.getByText('Timesheet Approved', { exact: true })
+			.first()
+			.waitFor({ state: 'visible' });
+		const pickerPicture = join(outputFolder, PICTURE_FILES.triggerEventPicker);
+		await page.screenshot({ path: pickerPicture });
+
+		return [canvasPicture, actionPicture, pickerPicture];
+	} catch (error) {
+		const pages = browser.contexts().flatMap((context) => context.pages());
+		if (pages[0])
+			await pages[0].screenshot({ path: join(outputFolder, 'failure.png') }).catch(() => undefined);
+		throw error;
+	} finally {
+		await browser.close();
+	}
+}
+
+export interface PictureStats {
+	width: number;
+	height: number;
+	/** Distinct colours among sampled pixels. */
+	distinctColors: number;
+	/** Share of sampled pixels that have the most common colour (1 = a flat picture). */
+	dominantColorShare: number;
+}
+
+interface BrowserImage {
+	src: string;
+	naturalWidth: number;
+	naturalHeight: number;
+	decode(): Promise<void>;
+}
+
+interface BrowserCanvas {
+	width: number;
+	height: number;
+	getContext(kind: '2d'): {
+		drawImage(image: BrowserImage, x: number, y: number): void;
+		getImageData(x: number, y: number, width: number, height: number): { data: Uint8ClampedArray };
+	};
+}
+
+/** The few DOM globals measurePicture uses inside the page. */
+interface BrowserGlobals {
+	Image: new () => BrowserImage;
+	document: { createElement(tag: 'canvas'): BrowserCanvas };
+}
+
+/** Decodes a PNG in the browser and samples its pixels: enough to tell a picture from a blank one. */
+export async function measurePicture(browser: Browser, file: string): Promise<PictureStats> {
+	const page = await browser.newPage();
+	try {
+		const dataUrl = `data:image/png;base64,${readFileSync(file).toString('base64')}`;
+		return await page.evaluate(async (source) => {
+			// runs in the page, where the DOM exists (this file is compiled without DOM types)
+			const page = globalThis as unknown as BrowserGlobals;
+			const image = new page.Image();
+			image.src = source;
+			await image.decode();
+			const canvas = page.document.createElement('canvas');
+			canvas.width = image.naturalWidth;
+			canvas.height = image.naturalHeight;
+			const context = canvas.getContext('2d');
+			context.drawImage(image, 0, 0);
+			const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+			const counts = new Map<number, number>();
+			let samples = 0;
+			for (let offset = 0; offset < data.length; offset += 4 * 7) {
+				const color = (data[offset] << 16) | (data[offset + 1] << 8) | data[offset + 2];
+				counts.set(color, (counts.get(color) ?? 0) + 1);
+				samples++;
+			}
+			return {
+				width: canvas.width,
+				height: canvas.height,
+				distinctColors: counts.size,
+				dominantColorShare: Math.max(...counts.values()) / samples,
+			};
+		}, dataUrl);
+	} finally {
+		await page.close();
+	}
+}
+
+if (require.main === module) {
+	const outputFolder = process.argv[2] ?? PICTURES_FOLDER;
+	(async () => {
+		console.log('Starting the sandbox and n8n...');
+		const world = await E2eWorld.start();
+		try {
+			const files = await capturePictures(world, outputFolder);
+			console.log(`Wrote:\n${files.map((file) => `  ${file}`).join('\n')}`);
+		} finally {
+			await world.stop();
+		}
+	})().catch((error: Error) => {
+		console.error(error.message);
+		process.exit(1);
+	});
+}
