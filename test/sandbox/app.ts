@@ -162,7 +162,6 @@ function registerApi(app: FastifyInstance, state: SandboxState): void {
 					handler: async (request, reply) => {
 						const result = await operation.handler({
 							tenant: request.grant!.tenant,
-							grant: request.grant!,
 							params: request.params as { id: string },
 							query: request.query as Record<string, unknown>,
 							body: (request.body ?? {}) as Record<string, any>,

@@ -168,13 +168,14 @@ export class DeliveryEngine {
 		}
 	}
 
-	/** Forgets all queued work and aborts attempts in flight (reset and close). */
+	/** Aborts attempts in flight and forgets all queued work (reset and close). */
 	async stop(): Promise<void> {
+		this.abortController.abort();
+		await Promise.allSettled([...this.inFlight.values()]);
+		// Cleared last: an aborted attempt may just have scheduled its retry.
 		this.scheduled.clear();
 		if (this.timer) clearTimeout(this.timer);
 		this.timer = null;
-		this.abortController.abort();
-		await Promise.allSettled([...this.inFlight.values()]);
 		this.abortController = new AbortController();
 	}
 

@@ -12,12 +12,11 @@ import { applyPatch, newCustomer, newMember, newSite } from './resources';
 import * as schemas from './schemas';
 import type { JsonSchema } from './schemas';
 import type { RecordList } from './pagination';
-import type { ApiKeyGrant, Store, Stored, Tenant } from './store';
+import type { Store, Stored, Tenant } from './store';
 import { newSigningSecret, secretPreview } from './store';
 
 export interface OperationContext {
 	tenant: Tenant;
-	grant: ApiKeyGrant;
 	params: { id: string };
 	query: Record<string, any>;
 	body: Record<string, any>;

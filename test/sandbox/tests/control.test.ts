@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
 import { DEFAULT_CONFIG, resolveConfig, startSandbox } from '../index';
+import type { Sandbox } from '../index';
 import { LIVE_KEY, api, control, createMember, expectError, useSandbox } from './helpers';
 
 const sandbox = useSandbox();
@@ -145,16 +146,40 @@ describe('HTTP details', () => {
 	});
 });
 
-describe('delivery time-out', () => {
-	it('fails an attempt that outlasts timeoutMs and records why', async () => {
-		const hanging = http.createServer(() => undefined);
+describe('attempts that hang', () => {
+	let hanging: http.Server;
+	let requestsSeen: number;
+	let url: string;
+
+	beforeAll(async () => {
+		hanging = http.createServer(() => {
+			requestsSeen += 1;
+		});
 		await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+		url = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/hook`;
+	});
+	beforeEach(() => {
+		requestsSeen = 0;
+	});
+	afterAll(async () => {
+		hanging.closeAllConnections();
+		await new Promise<void>((resolve) => hanging.close(() => resolve()));
+	});
+
+	async function withLocalSandbox(timeoutMs: number, run: (local: Sandbox) => Promise<void>) {
 		const local = await startSandbox({
-			config: { webhooks: { allowInsecureUrls: true, timeoutMs: 200 } },
+			config: { webhooks: { allowInsecureUrls: true, timeoutMs } },
 		});
 		try {
-			const url = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/hook`;
 			await api(local, LIVE_KEY, 'POST', '/webhook-endpoints', { url, events: ['member.created'] });
+			await run(local);
+		} finally {
+			await local.close();
+		}
+	}
+
+	it('fails an attempt that outlasts timeoutMs and records why', async () => {
+		await withLocalSandbox(200, async (local) => {
 			await createMember(local);
 			const { deliveries } = await control(local, 'POST', '/deliveries/settle');
 			expect(deliveries[0]).toMatchObject({
@@ -163,11 +188,20 @@ describe('delivery time-out', () => {
 				last_response_status: null,
 				last_error: 'Timed out after 200 ms',
 			});
-		} finally {
-			await local.close();
-			hanging.closeAllConnections();
-			await new Promise<void>((resolve) => hanging.close(() => resolve()));
-		}
+		});
+	});
+
+	it('aborts attempts in flight on reset and never sends their retries', async () => {
+		await withLocalSandbox(60_000, async (local) => {
+			await createMember(local);
+			await control(local, 'GET', '/deliveries');
+			while (requestsSeen === 0) await new Promise((resolve) => setImmediate(resolve));
+			await control(local, 'POST', '/reset');
+			await control(local, 'POST', '/clock/advance', { seconds: 3600 });
+			const { deliveries } = await control(local, 'POST', '/deliveries/settle');
+			expect(deliveries).toEqual([]);
+			expect(requestsSeen).toBe(1);
+		});
 	});
 });
 
