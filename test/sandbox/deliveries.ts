@@ -87,13 +87,7 @@ export class DeliveryEngine {
 		type: string,
 		data: object,
 	): { event: EventEnvelope; deliveryIds: string[] } {
-		const event: EventEnvelope = {
-			id: newEventId(),
-			type,
-			created_at: this.store.now(),
-			mode: tenant.mode,
-			data: structuredClone(data) as Record<string, unknown>,
-		};
+		const event = this.envelope(tenant, type, data);
 		const body = JSON.stringify(event);
 		const deliveryIds = tenant.endpoints
 			.values()
@@ -119,13 +113,7 @@ export class DeliveryEngine {
 		type: string,
 		data: object,
 	): Promise<TestDeliveryResult> {
-		const event: EventEnvelope = {
-			id: newEventId(),
-			type,
-			created_at: this.store.now(),
-			mode: tenant.mode,
-			data: data as Record<string, unknown>,
-		};
+		const event = this.envelope(tenant, type, data);
 		const delivery = this.createDelivery(
 			tenant,
 			endpoint,
@@ -177,6 +165,16 @@ export class DeliveryEngine {
 		if (this.timer) clearTimeout(this.timer);
 		this.timer = null;
 		this.abortController = new AbortController();
+	}
+
+	private envelope(tenant: Tenant, type: string, data: object): EventEnvelope {
+		return {
+			id: newEventId(),
+			type,
+			created_at: this.store.now(),
+			mode: tenant.mode,
+			data: data as Record<string, unknown>,
+		};
 	}
 
 	private queue(
