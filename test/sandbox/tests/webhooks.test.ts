@@ -165,6 +165,8 @@ describe('signed deliveries', () => {
 		expect(headers['content-type']).toBe('application/json');
 		expect(headers['x-webhook-test']).toBeUndefined();
 		expect(headers['x-webhook-id']).toBe(body.id);
+		expect(headers['x-webhook-delivery-id']).toBe(delivery.id);
+		expect(headers['user-agent']).toMatch(/^WorkforceManagement-Webhooks\//);
 		expect(signatureMatches(String(headers['x-webhook-signature']), rawBody, endpoint.secret)).toBe(
 			true,
 		);
