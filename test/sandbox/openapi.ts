@@ -1,5 +1,7 @@
+import { EVENT_CATALOG } from './events';
 import type { Operation } from './operations';
 import type { JsonSchema } from './schemas';
+import { customerResponse, memberResponse, siteResponse } from './schemas';
 
 const ERROR_CODES_BY_STATUS: Record<string, string> = {
 	'400': 'validation_failed',
@@ -50,6 +52,65 @@ function parametersOf(operation: Operation): JsonSchema[] {
 		}
 	}
 	return parameters;
+}
+
+const DATA_SCHEMA_BY_FAMILY: Record<string, JsonSchema> = {
+	member: memberResponse,
+	customer: customerResponse,
+	customer_location: siteResponse,
+};
+
+/** The outbound events, as OpenAPI 3.1 `webhooks`: the envelope, its data and the signature header. */
+function webhooksOf(): Record<string, JsonSchema> {
+	return Object.fromEntries(
+		EVENT_CATALOG.map(({ type, description, module_gate }) => {
+			const family = type.split('.')[0];
+			const data =
+				type === 'member.deleted'
+					? { type: 'object', description: 'Pre-delete snapshot (fields not shown by the spec)' }
+					: (DATA_SCHEMA_BY_FAMILY[family] ?? {
+							type: 'object',
+							description: 'Payload shape not shown by the spec; the sandbox sends an example',
+						});
+			const envelope = {
+				type: 'object',
+				required: ['id', 'type', 'created_at', 'mode', 'data'],
+				properties: {
+					id: { type: 'string', pattern: '^evt_[0-9a-f]+$' },
+					type: { const: type },
+					created_at: { type: 'string', format: 'date-time' },
+					mode: { type: 'string', enum: ['live', 'test'] },
+					data,
+				},
+			};
+			return [
+				type,
+				{
+					post: {
+						summary: description,
+						description: `Module gate: ${module_gate}.`,
+						parameters: [
+							{
+								name: 'X-Webhook-Signature',
+								in: 'header',
+								required: true,
+								description:
+									't=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whole whsec_ secret>[,v1=<previous secret, 24 h after a roll>]',
+								schema: { type: 'string' },
+							},
+							{ name: 'X-Webhook-Id', in: 'header', required: true, schema: { type: 'string' } },
+							{ name: 'X-Webhook-Test', in: 'header', required: false, schema: { const: 'true' } },
+						],
+						requestBody: { required: true, content: { 'application/json': { schema: envelope } } },
+						responses: {
+							'2XX': { description: 'Acknowledged' },
+							'410': { description: 'Stop delivering this event' },
+						},
+					},
+				},
+			];
+		}),
+	);
 }
 
 /** OpenAPI 3.1 description of the simulated API, built from the same schemas Fastify validates with. */
@@ -107,5 +168,6 @@ export function buildOpenApiDocument(operations: Operation[]): JsonSchema {
 			schemas: { Error: errorSchema },
 		},
 		paths,
+		webhooks: webhooksOf(),
 	};
 }

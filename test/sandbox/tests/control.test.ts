@@ -132,8 +132,10 @@ describe('HTTP details', () => {
 		const document = (await answer.json()) as {
 			openapi: string;
 			paths: Record<string, Record<string, { operationId: string; requestBody?: unknown }>>;
+			webhooks: Record<string, unknown>;
 		};
 		expect(document.openapi).toBe('3.1.0');
+		expect(Object.keys(document.webhooks)).toHaveLength(26);
 		const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods));
 		expect(operations).toHaveLength(25);
 		expect(document.paths['/members'].post.requestBody).toMatchObject({
