@@ -139,7 +139,10 @@ export class BenchEnvironment {
 				`${this.n8n.url}/webhook/${path}`,
 				{
 					method: 'POST',
-					headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+					headers: {
+						'content-type': 'application/json',
+						'content-length': Buffer.byteLength(payload),
+					},
 				},
 				(response) => {
 					const chunks: Buffer[] = [];
@@ -173,7 +176,8 @@ export class BenchEnvironment {
 			if (cursor) query.set('cursor', cursor);
 			const page: { data: Array<{ status: string }>; nextCursor: string | null } =
 				await this.publicApi(`/executions?${query}`);
-			for (const execution of page.data) counts[execution.status] = (counts[execution.status] ?? 0) + 1;
+			for (const execution of page.data)
+				counts[execution.status] = (counts[execution.status] ?? 0) + 1;
 			cursor = page.nextCursor;
 		} while (cursor);
 		return counts;
@@ -199,7 +203,8 @@ export class BenchEnvironment {
 			headers: { 'x-n8n-api-key': this.apiKey },
 		});
 		const text = await response.text();
-		if (!response.ok) throw new Error(`n8n GET /api/v1${path} answered ${response.status}: ${text}`);
+		if (!response.ok)
+			throw new Error(`n8n GET /api/v1${path} answered ${response.status}: ${text}`);
 		return JSON.parse(text) as T;
 	}
 }

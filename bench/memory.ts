@@ -49,8 +49,10 @@ export class RssSampler {
 /** The highest sample taken inside [from, to] (epoch ms), or the nearest one when none falls inside. */
 export function peakBetween(samples: RssSample[], from: number, to: number): number {
 	const inside = samples.filter((sample) => sample.at >= from && sample.at <= to);
-	const candidates = inside.length > 0 ? inside : samples.filter((sample) => sample.at >= from).slice(0, 1);
-	if (candidates.length === 0) throw new Error('No RSS sample was taken during the measured window');
+	const candidates =
+		inside.length > 0 ? inside : samples.filter((sample) => sample.at >= from).slice(0, 1);
+	if (candidates.length === 0)
+		throw new Error('No RSS sample was taken during the measured window');
 	return Math.max(...candidates.map((sample) => sample.bytes));
 }
 

@@ -169,7 +169,8 @@ async function measureInN8n(
 	// (or inflate) this one's memory growth. One warm-up run loads and compiles the same nodes.
 	await env.restartN8n();
 	const warmUp = await env.callWebhook(webhookPath(contender, WARM_UP));
-	if (warmUp.status !== 200) throw new Error(`Warm-up of ${contender} answered ${warmUp.status}: ${warmUp.body}`);
+	if (warmUp.status !== 200)
+		throw new Error(`Warm-up of ${contender} answered ${warmUp.status}: ${warmUp.body}`);
 	await env.control.clearRequests();
 	const baselineBytes = await env.idleRssBytes();
 
@@ -194,12 +195,15 @@ async function measureInN8n(
 	});
 	const items = outputItemCount(runs[runs.length - 1]);
 	if (items !== size) {
-		throw new Error(`${contender} returned ${items} items for ${size} members (execution ${execution.id})`);
+		throw new Error(
+			`${contender} returned ${items} items for ${size} members (execution ${execution.id})`,
+		);
 	}
 	const windowStart = runs[0].startTime;
 	const windowEnd = Math.max(...runs.map((run) => run.startTime + run.executionTime));
 	const detail: Record<string, number> = {};
-	for (const [index, name] of measuredNodes.entries()) detail[`${name} ms`] = runs[index].executionTime;
+	for (const [index, name] of measuredNodes.entries())
+		detail[`${name} ms`] = runs[index].executionTime;
 	detail['n8n RSS before (MB)'] = baselineBytes / 2 ** 20;
 
 	return {
@@ -213,7 +217,10 @@ async function measureInN8n(
 	};
 }
 
-async function measurePlainLoop(env: BenchEnvironment, size: number): Promise<PaginationMeasurement> {
+async function measurePlainLoop(
+	env: BenchEnvironment,
+	size: number,
+): Promise<PaginationMeasurement> {
 	await env.control.clearRequests();
 	const { stdout } = await execFileAsync(
 		process.execPath,
@@ -221,7 +228,8 @@ async function measurePlainLoop(env: BenchEnvironment, size: number): Promise<Pa
 		{ cwd: PACKAGE_ROOT, maxBuffer: 1024 * 1024 },
 	);
 	const result = JSON.parse(stdout.trim().split('\n').pop()!) as PlainLoopResult;
-	if (result.records !== size) throw new Error(`The plain loop read ${result.records} members, expected ${size}`);
+	if (result.records !== size)
+		throw new Error(`The plain loop read ${result.records} members, expected ${size}`);
 	return {
 		contender: 'plainLoop',
 		size,

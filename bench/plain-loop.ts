@@ -35,7 +35,9 @@ function collectGarbage(): void {
 
 async function readAllMembers(baseUrl: string, apiKey: string): Promise<PlainLoopResult> {
 	// n8n's contenders get a warm-up run; here one request (not to /members) loads fetch's HTTP stack.
-	const warmUp = await fetch(`${baseUrl}/organization`, { headers: { authorization: `Bearer ${apiKey}` } });
+	const warmUp = await fetch(`${baseUrl}/organization`, {
+		headers: { authorization: `Bearer ${apiKey}` },
+	});
 	await warmUp.arrayBuffer();
 	collectGarbage();
 	const heapBeforeBytes = process.memoryUsage().heapUsed;
@@ -56,7 +58,8 @@ async function readAllMembers(baseUrl: string, apiKey: string): Promise<PlainLoo
 			headers: { authorization: `Bearer ${apiKey}` },
 		});
 		requests++;
-		if (!response.ok) throw new Error(`GET /members answered ${response.status}: ${await response.text()}`);
+		if (!response.ok)
+			throw new Error(`GET /members answered ${response.status}: ${await response.text()}`);
 		const page = (await response.json()) as MemberPage;
 		for (const record of page.data) records.push(record);
 		cursor = page.has_more ? page.next_cursor : null;

@@ -1,7 +1,8 @@
 /**
- * `npm run bench` runs every part; `tsx bench/run.ts pagination|webhooks|scale [...]` runs some.
- * Options: `--sizes=1000,10000` (pagination/scale), `--deliveries=500`, `--concurrency=16`
- * (webhooks), `--contenders=ours,plainLoop` (pagination).
+ * `npm run bench` runs every part; `npx tsx bench/run.ts pagination|webhooks|scale [...]` runs some.
+ * Options: `--sizes=1000,10000,100000` (pagination, scale), `--contenders=ours,httpRequest,plainLoop`
+ * (pagination), `--deliveries=500 --concurrency=16 --rounds=2` (webhooks).
+ * Every run rewrites bench/RESULTS.md and bench/pagination.png from the parts' last results.
  */
 import { BenchEnvironment } from './environment';
 import {
@@ -9,10 +10,16 @@ import {
 	DEFAULT_SIZES,
 	runPagination,
 	type Contender,
+	type PaginationMeasurement,
 } from './pagination';
+import { machineInfo, RESULTS_MARKDOWN, savePart, writeResults } from './report';
+import { runWebhooks } from './webhooks';
 
 const PARTS = ['pagination', 'webhooks', 'scale'] as const;
 type Part = (typeof PARTS)[number];
+
+/** Scale run alone measures what it reports on: our node, against the limit. */
+const SCALE_CONTENDERS: Contender[] = ['ours', 'plainLoop'];
 
 interface BenchArguments {
 	parts: Part[];
@@ -20,6 +27,7 @@ interface BenchArguments {
 	contenders: Contender[];
 	deliveries: number;
 	concurrency: number;
+	rounds: number;
 }
 
 function parseArguments(argv: string[]): BenchArguments {
@@ -36,12 +44,17 @@ function parseArguments(argv: string[]): BenchArguments {
 	for (const contender of contenders) {
 		if (!CONTENDERS.includes(contender)) throw new Error(`Unknown contender "${contender}"`);
 	}
+	const sizes = list('sizes')?.map(Number) ?? DEFAULT_SIZES;
+	if (sizes.some((size) => !Number.isInteger(size) || size < 1)) {
+		throw new Error(`--sizes takes positive integers, got "${options.get('sizes')}"`);
+	}
 	return {
 		parts: parts.length > 0 ? parts : [...PARTS],
-		sizes: list('sizes')?.map(Number) ?? DEFAULT_SIZES,
+		sizes,
 		contenders,
 		deliveries: Number(options.get('deliveries') ?? 500),
 		concurrency: Number(options.get('concurrency') ?? 16),
+		rounds: Number(options.get('rounds') ?? 2),
 	};
 }
 
@@ -51,16 +64,60 @@ function log(line: string): void {
 
 async function main(): Promise<void> {
 	const args = parseArguments(process.argv.slice(2));
-	log('Starting the sandbox and n8n 2.8.4 with the package installed');
+	const startedAt = Date.now();
+	const machine = machineInfo();
+	log('Starting the sandbox and n8n 2.8.4 with the package installed (build and pack when stale)');
 	const env = await BenchEnvironment.start();
 	try {
+		let pagination: PaginationMeasurement[] | undefined;
 		if (args.parts.includes('pagination')) {
-			const measurements = await runPagination(env, { sizes: args.sizes, contenders: args.contenders, log });
-			console.log(JSON.stringify(measurements, null, 2));
+			log(`Pagination: ${args.contenders.join(', ')} at N = ${args.sizes.join(', ')}`);
+			pagination = await runPagination(env, {
+				sizes: args.sizes,
+				contenders: args.contenders,
+				log,
+			});
+			savePart('pagination', {
+				finishedAt: new Date().toISOString(),
+				machine,
+				settings: { sizes: args.sizes, contenders: args.contenders },
+				measurements: pagination,
+			});
+		}
+		if (args.parts.includes('scale') && !pagination) {
+			log(`Scale: ${SCALE_CONTENDERS.join(', ')} at N = ${args.sizes.join(', ')}`);
+			const measurements = await runPagination(env, {
+				sizes: args.sizes,
+				contenders: SCALE_CONTENDERS,
+				log,
+			});
+			savePart('scale', {
+				finishedAt: new Date().toISOString(),
+				machine,
+				settings: { sizes: args.sizes, contenders: SCALE_CONTENDERS },
+				measurements,
+			});
+		}
+		if (args.parts.includes('webhooks')) {
+			const settings = {
+				deliveries: args.deliveries,
+				concurrency: args.concurrency,
+				rounds: args.rounds,
+			};
+			log(`Webhooks: ${JSON.stringify(settings)}`);
+			const measurements = await runWebhooks(env, { ...settings, log });
+			savePart('webhooks', {
+				finishedAt: new Date().toISOString(),
+				machine,
+				settings,
+				measurements,
+			});
 		}
 	} finally {
 		await env.stop();
 	}
+	writeResults();
+	log(`Wrote ${RESULTS_MARKDOWN} in ${((Date.now() - startedAt) / 60_000).toFixed(1)} min`);
 }
 
 main().then(

@@ -1,0 +1,345 @@
+/**
+ * Keeps each part's last figures in bench/results/<part>.json and writes bench/RESULTS.md and
+ * bench/pagination.png from them, so a part run alone refreshes its section and keeps the others.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, release, totalmem } from 'node:os';
+import { join } from 'node:path';
+
+import { N8N_CACHE_DIR, N8N_VERSION, PACKAGE_ROOT } from '../test/e2e/n8n';
+import {
+	CONTENDER_LABELS,
+	CONTENDERS,
+	PAGE_SIZE,
+	type Contender,
+	type PaginationMeasurement,
+} from './pagination';
+import { lineChartSvg, writePng } from './plot';
+import { WEBHOOK_CONTENDER_LABELS, type WebhookMeasurement, type WebhookOptions } from './webhooks';
+
+const BENCH_FOLDER = join(PACKAGE_ROOT, 'bench');
+const RESULTS_FOLDER = join(BENCH_FOLDER, 'results');
+export const RESULTS_MARKDOWN = join(BENCH_FOLDER, 'RESULTS.md');
+export const PLOT_PNG = join(BENCH_FOLDER, 'pagination.png');
+
+export interface MachineInfo {
+	cpu: string;
+	cores: number;
+	memoryGiB: number;
+	kernel: string;
+	node: string;
+	n8n: string;
+	n8nNodesBase: string;
+	packageVersion: string;
+	loadAverageAtStart: number[];
+}
+
+export interface PartRecord<T> {
+	finishedAt: string;
+	machine: MachineInfo;
+	settings: Record<string, unknown>;
+	measurements: T[];
+}
+
+type PartName = 'pagination' | 'scale' | 'webhooks';
+
+const CONTENDER_COLORS: Record<Contender, string> = {
+	ours: '#e4572e',
+	httpRequest: '#4c72b0',
+	plainLoop: '#55a868',
+};
+
+function packageVersion(path: string): string {
+	return existsSync(path)
+		? (JSON.parse(readFileSync(path, 'utf8')) as { version: string }).version
+		: 'unknown';
+}
+
+export function machineInfo(): MachineInfo {
+	return {
+		cpu: cpus()[0]?.model ?? 'unknown',
+		cores: cpus().length,
+		memoryGiB: Math.round(totalmem() / 2 ** 30),
+		kernel: release(),
+		node: process.version,
+		n8n: N8N_VERSION,
+		n8nNodesBase: packageVersion(
+			join(N8N_CACHE_DIR, 'node_modules', 'n8n-nodes-base', 'package.json'),
+		),
+		packageVersion: packageVersion(join(PACKAGE_ROOT, 'package.json')),
+		loadAverageAtStart: loadavg().map((value) => Math.round(value * 100) / 100),
+	};
+}
+
+export function savePart<T>(part: PartName, record: PartRecord<T>): void {
+	mkdirSync(RESULTS_FOLDER, { recursive: true });
+	writeFileSync(join(RESULTS_FOLDER, `${part}.json`), `${JSON.stringify(record, null, '\t')}\n`);
+}
+
+function loadPart<T>(part: PartName): PartRecord<T> | undefined {
+	const path = join(RESULTS_FOLDER, `${part}.json`);
+	return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as PartRecord<T>) : undefined;
+}
+
+const integer = (value: number) => Math.round(value).toLocaleString('en-US');
+const decimal = (value: number, digits = 1) => value.toFixed(digits);
+const megabytes = (bytes: number) => decimal(bytes / 2 ** 20);
+const verdict = (met: boolean) => (met ? '✅ met' : '❌ missed');
+
+function find(
+	measurements: PaginationMeasurement[],
+	contender: Contender,
+	size: number,
+): PaginationMeasurement | undefined {
+	return measurements.find((entry) => entry.contender === contender && entry.size === size);
+}
+
+function sizesOf(measurements: PaginationMeasurement[]): number[] {
+	return [...new Set(measurements.map((entry) => entry.size))].sort((a, b) => a - b);
+}
+
+function describeMachine(machine: MachineInfo): string {
+	return (
+		`${machine.cpu} × ${machine.cores} cores, ${machine.memoryGiB} GiB RAM, Linux ${machine.kernel}; ` +
+		`Node ${machine.node}; n8n ${machine.n8n} (n8n-nodes-base ${machine.n8nNodesBase}); ` +
+		`n8n-nodes-workforce-management ${machine.packageVersion}`
+	);
+}
+
+function runLine(record: PartRecord<unknown>, newest: PartRecord<unknown>): string[] {
+	const sameMachine = describeMachine(record.machine) === describeMachine(newest.machine);
+	return [
+		`_Run finished ${record.finishedAt}; load average (1/5/15 min) at its start ${record.machine.loadAverageAtStart.join(
+			' / ',
+		)}${sameMachine ? '' : `; machine: ${describeMachine(record.machine)}`}._`,
+		'',
+	];
+}
+
+function paginationSection(
+	record: PartRecord<PaginationMeasurement>,
+	newest: PartRecord<unknown>,
+): string[] {
+	const { measurements } = record;
+	const lines = ['## Pagination: read every member', '', ...runLine(record, newest)];
+	lines.push(
+		'| N | contender | time (ms) | requests | ceil(N/100) | peak memory growth (MB) | µs / item | bytes / item | parts |',
+		'|---:|---|---:|---:|---:|---:|---:|---:|---|',
+	);
+	for (const size of sizesOf(measurements)) {
+		for (const contender of CONTENDERS) {
+			const entry = find(measurements, contender, size);
+			if (!entry) continue;
+			const parts = Object.entries(entry.detail)
+				.map(([name, value]) => `${name}: ${decimal(value, name.endsWith('ms') ? 0 : 1)}`)
+				.join('; ');
+			lines.push(
+				`| ${integer(size)} | ${CONTENDER_LABELS[contender]} | ${integer(entry.wallMs)} | ${entry.requests} | ` +
+					`${Math.ceil(size / PAGE_SIZE)} | ${megabytes(entry.peakMemoryGrowthBytes)} | ` +
+					`${decimal((entry.wallMs * 1000) / size, 2)} | ${integer(entry.peakMemoryGrowthBytes / size)} | ${parts} |`,
+			);
+		}
+	}
+
+	lines.push('', '### Ratios', '');
+	lines.push(
+		'| N | time ours / plain loop | time ours / HTTP Request | requests ours / ceil(N/100) | memory per item ours / plain loop |',
+		'|---:|---:|---:|---:|---:|',
+	);
+	for (const size of sizesOf(measurements)) {
+		const ours = find(measurements, 'ours', size);
+		if (!ours) continue;
+		const loop = find(measurements, 'plainLoop', size);
+		const http = find(measurements, 'httpRequest', size);
+		lines.push(
+			`| ${integer(size)} | ${loop ? decimal(ours.wallMs / loop.wallMs, 2) : '–'} | ` +
+				`${http ? decimal(ours.wallMs / http.wallMs, 2) : '–'} | ${decimal(ours.requests / Math.ceil(size / PAGE_SIZE), 2)} | ` +
+				`${loop ? decimal(ours.peakMemoryGrowthBytes / loop.peakMemoryGrowthBytes, 2) : '–'} |`,
+		);
+	}
+
+	lines.push('', '### Targets', '', '| target | N | figure | verdict |', '|---|---:|---|---|');
+	for (const size of sizesOf(measurements)) {
+		const ours = find(measurements, 'ours', size);
+		if (!ours) continue;
+		const expected = Math.ceil(size / PAGE_SIZE);
+		lines.push(
+			`| requests = ceil(N/100) | ${integer(size)} | ${ours.requests} of ${expected} | ${verdict(ours.requests === expected)} |`,
+		);
+	}
+	for (const size of sizesOf(measurements).filter((value) => value >= 10_000)) {
+		const ours = find(measurements, 'ours', size);
+		const loop = find(measurements, 'plainLoop', size);
+		const http = find(measurements, 'httpRequest', size);
+		if (ours && loop) {
+			const ratio = ours.wallMs / loop.wallMs;
+			lines.push(
+				`| time ≤ 1.3 × plain loop | ${integer(size)} | ${decimal(ratio, 2)} × | ${verdict(ratio <= 1.3)} |`,
+			);
+		}
+		if (ours && http) {
+			const ratio = ours.wallMs / http.wallMs;
+			lines.push(
+				`| faster than HTTP Request | ${integer(size)} | ${decimal(ratio, 2)} × | ${verdict(ratio < 1)} |`,
+			);
+		}
+	}
+	const largest = Math.max(...sizesOf(measurements));
+	const oursLargest = find(measurements, 'ours', largest);
+	const loopLargest = find(measurements, 'plainLoop', largest);
+	if (oursLargest && loopLargest && largest >= 100_000) {
+		const ratio = oursLargest.peakMemoryGrowthBytes / loopLargest.peakMemoryGrowthBytes;
+		lines.push(
+			`| memory growth per item ≤ 1.5 × plain loop | ${integer(largest)} | ${decimal(ratio, 2)} × (${integer(
+				oursLargest.peakMemoryGrowthBytes / largest,
+			)} vs ${integer(loopLargest.peakMemoryGrowthBytes / largest)} bytes) | ${verdict(ratio <= 1.5)} |`,
+		);
+	}
+	lines.push('', '![Time to read every member against N](pagination.png)', '');
+	return lines;
+}
+
+function scaleSection(
+	record: PartRecord<PaginationMeasurement>,
+	newest: PartRecord<unknown>,
+): string[] {
+	const { measurements } = record;
+	const sizes = sizesOf(measurements);
+	const contenders = CONTENDERS.filter((contender) =>
+		measurements.some((entry) => entry.contender === contender),
+	);
+	const lines = [
+		'## Scale: per-item cost from 1,000 to 100,000 members',
+		'',
+		...runLine(record, newest),
+	];
+	lines.push(
+		'Linear growth means a flat per-item figure. The last columns divide the per-item figure at the largest N by the one at the smallest.',
+		'',
+		`| contender | ${sizes.map((size) => `µs / item at ${integer(size)}`).join(' | ')} | ${sizes
+			.map((size) => `bytes / item at ${integer(size)}`)
+			.join(
+				' | ',
+			)} | time/item ${integer(sizes[sizes.length - 1])} ÷ ${integer(sizes[0])} | bytes/item ${integer(
+			sizes[sizes.length - 1],
+		)} ÷ ${integer(sizes[0])} |`,
+		`|---|${sizes.map(() => '---:').join('|')}|${sizes.map(() => '---:').join('|')}|---:|---:|`,
+	);
+	for (const contender of contenders) {
+		const entries = sizes.map((size) => find(measurements, contender, size));
+		const timePerItem = entries.map((entry) => (entry ? (entry.wallMs * 1000) / entry.size : NaN));
+		const bytesPerItem = entries.map((entry) =>
+			entry ? entry.peakMemoryGrowthBytes / entry.size : NaN,
+		);
+		lines.push(
+			`| ${CONTENDER_LABELS[contender]} | ${timePerItem.map((value) => decimal(value, 2)).join(' | ')} | ` +
+				`${bytesPerItem.map((value) => integer(value)).join(' | ')} | ` +
+				`${decimal(timePerItem[timePerItem.length - 1] / timePerItem[0], 2)} | ${decimal(
+					bytesPerItem[bytesPerItem.length - 1] / bytesPerItem[0],
+					2,
+				)} |`,
+		);
+	}
+	lines.push(
+		'',
+		'Memory per item at 1,000 members is dominated by noise (a few MB of heap slack or buffers), so read the memory column from 10,000 up.',
+		'',
+	);
+	return lines;
+}
+
+function webhookSection(
+	record: PartRecord<WebhookMeasurement>,
+	newest: PartRecord<unknown>,
+): string[] {
+	const settings = record.settings as Partial<WebhookOptions>;
+	const lines = ['## Webhook throughput', '', ...runLine(record, newest)];
+	lines.push(
+		`${settings.deliveries} signed \`member.updated\` deliveries per round, ${settings.concurrency} in flight at most, ${settings.rounds} rounds per contender (alternating); figures pool the rounds.`,
+		'',
+		'| contender | accepted / sent | accepted per second | p50 send→ack (ms) | p95 send→ack (ms) | executions succeeded | burst → all executions done (ms, median of rounds) |',
+		'|---|---:|---:|---:|---:|---:|---:|',
+	);
+	for (const entry of record.measurements) {
+		lines.push(
+			`| ${WEBHOOK_CONTENDER_LABELS[entry.contender]} | ${entry.accepted} / ${entry.sent} | ${decimal(entry.acceptedPerSecond)} | ` +
+				`${decimal(entry.p50Ms)} | ${decimal(entry.p95Ms)} | ${entry.executionsSucceeded} | ${integer(entry.executionsDoneMs)} |`,
+		);
+	}
+	const ours = record.measurements.find((entry) => entry.contender === 'ourTrigger');
+	const plain = record.measurements.find((entry) => entry.contender === 'plainWebhook');
+	if (ours && plain) {
+		const ratio = ours.acceptedPerSecond / plain.acceptedPerSecond;
+		lines.push(
+			'',
+			`Ratio accepted/s ours ÷ plain Webhook node: **${decimal(ratio, 2)}** (target ≥ 0.90: ${verdict(ratio >= 0.9)}); ` +
+				`p95 ours ÷ plain: ${decimal(ours.p95Ms / plain.p95Ms, 2)}.`,
+			'',
+		);
+	}
+	return lines;
+}
+
+const METHOD = [
+	'## Method',
+	'',
+	'- **One run, alternating contenders.** Sizes go up (the sandbox is seeded through `POST /__sandbox/seed/members`, so seeding is not measured); at each size the three contenders run in a rotated order.',
+	"- **Our node and the HTTP Request node** run in the same real n8n 2.8.4 (`n8n start`, SQLite, regular mode), our package installed from its `npm pack` tarball as n8n installs community packages. Each workflow starts with a Webhook node answering when the last node finishes. **Time** is the node execution time n8n recorded (`executionTime` of the node's run data, read through the public API with `includeData=true`), so n8n's start-up and the webhook are not counted. The HTTP Request node's time adds its Split Out node (`data` → one item per member, as ours outputs).",
+	'- **HTTP Request node 4.2 configuration** (what its docs suggest for a cursor API): `GET {base}/members`, query `limit=100`, Bearer credential (`httpBearerAuth`), pagination "Update a Parameter in Each Request" with query `cursor = {{ $response.body.next_cursor }}`, complete when `{{ !$response.body.has_more }}`, no interval.',
+	'- **Plain loop (the limit)**: `bench/plain-loop.ts` in a fresh `node` process: `fetch` with `limit=100` following `next_cursor`, records pushed into one array; one warm-up request to `/organization` first.',
+	"- **Requests** are counted by the sandbox's request log (`GET /__sandbox/requests`, `GET /api/v1/members` only).",
+	"- **Memory.** n8n: a fresh n8n process per measurement (its heap does not shrink back after a run), one warm-up run of the same workflow against a second organization with 250 members, then the RSS of the n8n main process is sampled every 10 ms from `/proc/<pid>/status`; growth = highest sample inside the measured nodes' time window − median idle RSS just before the run. Plain loop: the process samples its own RSS every 10 ms; growth = peak − RSS before the first `/members` request (heap growth after a forced GC, with the records still held, is listed as a part). RSS growth includes garbage not yet collected, for every contender alike.",
+	"- **Webhooks.** Our trigger (active, `member.updated`, registered with the sandbox on activation) and a plain Webhook node (`POST`, respond immediately) in the same n8n. The load generator (`bench/webhooks.ts`) signs each distinct envelope as the sandbox does (`t=<unix>,v1=<HMAC-SHA256 of \"t.body\">` with the endpoint's secret) and sends the same requests to both, with bounded concurrency over keep-alive connections; send→ack is the time from writing the request to the end of n8n's answer. Before measuring, 25 events are delivered by the sandbox's own delivery engine (all must be acknowledged) and 25 by the generator to each contender. Executions are counted through n8n's public API after each burst.",
+	'- The sandbox runs in the benchmark process on 127.0.0.1, its rate limit lifted. Wall times on a shared 2-core machine move by ±10–20 % from run to run.',
+	'',
+];
+
+/** Rewrites RESULTS.md (and the plot) from the parts' last results. */
+export function writeResults(): void {
+	const pagination = loadPart<PaginationMeasurement>('pagination');
+	const scale = loadPart<PaginationMeasurement>('scale');
+	const webhooks = loadPart<WebhookMeasurement>('webhooks');
+	const records = [pagination, scale, webhooks].filter(
+		(record): record is PartRecord<never> => record !== undefined,
+	);
+	if (records.length === 0) return;
+	const newest = records.reduce((a, b) => (a.finishedAt > b.finishedAt ? a : b));
+	const lines = [
+		'# Benchmark results',
+		'',
+		'Written by `npm run bench` (each part alone: `npx tsx bench/run.ts pagination|webhooks|scale`); do not edit by hand.',
+		'',
+		`Machine: ${describeMachine(newest.machine)}.`,
+		'',
+	];
+	if (pagination) lines.push(...paginationSection(pagination, newest));
+	// Scale reads the pagination figures of the same run unless it was run alone afterwards.
+	const scaleRecord =
+		scale && (!pagination || scale.finishedAt > pagination.finishedAt) ? scale : pagination;
+	if (scaleRecord) lines.push(...scaleSection(scaleRecord, newest));
+	if (webhooks) lines.push(...webhookSection(webhooks, newest));
+	lines.push(...METHOD);
+	writeFileSync(RESULTS_MARKDOWN, lines.join('\n'));
+
+	const plotted = pagination ?? scale;
+	if (plotted) {
+		const series = CONTENDERS.filter((contender) =>
+			plotted.measurements.some((entry) => entry.contender === contender),
+		).map((contender) => ({
+			label: CONTENDER_LABELS[contender],
+			color: CONTENDER_COLORS[contender],
+			points: plotted.measurements
+				.filter((entry) => entry.contender === contender)
+				.map((entry) => ({ x: entry.size, y: Math.max(1, entry.wallMs) })),
+		}));
+		writePng(
+			lineChartSvg({
+				title: 'Reading every member: time against N (log-log)',
+				xLabel: 'members (N)',
+				yLabel: 'time',
+				series,
+			}),
+			PLOT_PNG,
+		);
+	}
+}
