@@ -82,6 +82,7 @@ async function main(): Promise<void> {
 
 		const state: DemoState = {
 			pid: process.pid,
+			n8nPid: world.n8n.pid,
 			n8nUrl: world.n8n.url,
 			n8nApiKey: world.n8nApiKey,
 			sandboxOrigin: world.sandbox.origin,

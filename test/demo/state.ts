@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../e2e/n8n';
 import type { SandboxTarget } from '../e2e/sandbox-control';
 
-export const DEMO_FOLDER = join(PACKAGE_ROOT, '.demo');
+/** `.demo/` in the checkout; WFM_DEMO_FOLDER moves it (the demo's own test does). */
+export const DEMO_FOLDER = process.env.WFM_DEMO_FOLDER ?? join(PACKAGE_ROOT, '.demo');
 export const DEMO_STATE_FILE = join(DEMO_FOLDER, 'state.json');
 export const DEMO_LOG = join(DEMO_FOLDER, 'n8n.log');
 /** The demo works in Acme's sandbox (test-mode) organization. */
@@ -13,6 +14,7 @@ export const DEMO_TARGET: SandboxTarget = { organization: 'acme', mode: 'test' }
 
 export interface DemoState {
 	pid: number;
+	n8nPid: number;
 	n8nUrl: string;
 	n8nApiKey: string;
 	sandboxOrigin: string;

@@ -28,7 +28,6 @@ export function signupFormWorkflow(
 			typeVersion: 2.2,
 			webhookId: randomUUID(),
 			parameters: {
-				path: SIGNUP_FORM_PATH,
 				formTitle: 'Join Acme Staffing',
 				formDescription:
 					'Sign up as a member. The form creates you as a draft member through the Workforce Management API.',
@@ -40,7 +39,17 @@ export function signupFormWorkflow(
 					],
 				},
 				responseMode: 'onReceived',
-				options: {},
+				options: {
+					path: SIGNUP_FORM_PATH,
+					buttonLabel: 'Sign up',
+					respondWithOptions: {
+						values: {
+							respondWith: 'text',
+							formSubmittedText:
+								'Thank you! Your member record is being created in Workforce Management.',
+						},
+					},
+				},
 			},
 		},
 		workforceNode(

@@ -167,6 +167,7 @@ export class N8nInstance {
 		};
 		child.stdout?.on('data', collect);
 		child.stderr?.on('data', collect);
+		runningGroups.add(child.pid!);
 		this.exited = new Promise((resolveExit) => child.once('exit', (code) => resolveExit(code)));
 	}
 
@@ -198,6 +199,10 @@ export class N8nInstance {
 		return `http://127.0.0.1:${this.port}`;
 	}
 
+	get isRunning(): boolean {
+		return this.child.exitCode === null && this.child.signalCode === null;
+	}
+
 	/** What n8n has printed so far. */
 	get log(): string {
 		return this.output;
@@ -211,7 +216,8 @@ export class N8nInstance {
 	async waitForOutput(text: string, timeoutMs: number): Promise<void> {
 		const startedAt = Date.now();
 		while (!this.output.includes(text)) {
-			if (this.child.exitCode !== null || this.child.signalCode !== null) {
+			if (!this.isRunning) {
+				await this.stop();
 				throw new Error(`n8n exited before printing "${text}". Its output:\n${this.tail()}`);
 			}
 			if (Date.now() - startedAt > timeoutMs) {
@@ -226,24 +232,32 @@ export class N8nInstance {
 
 	/** Stops n8n and its task runner by process group: SIGTERM, then SIGKILL if it lingers. */
 	async stop(): Promise<void> {
-		if (this.child.exitCode !== null || this.child.signalCode !== null) return;
-		signalGroup(this.pid, 'SIGTERM');
-		const stoppedInTime = await Promise.race([
-			this.exited.then(() => true),
-			new Promise<boolean>((wake) => setTimeout(() => wake(false), SHUTDOWN_TIMEOUT_MS).unref()),
-		]);
-		if (!stoppedInTime) {
-			signalGroup(this.pid, 'SIGKILL');
-			await this.exited;
+		if (!runningGroups.has(this.pid)) return;
+		if (this.isRunning) {
+			signalGroup(this.pid, 'SIGTERM');
+			const stoppedInTime = await Promise.race([
+				this.exited.then(() => true),
+				new Promise<boolean>((wake) => setTimeout(() => wake(false), SHUTDOWN_TIMEOUT_MS).unref()),
+			]);
+			if (!stoppedInTime) {
+				signalGroup(this.pid, 'SIGKILL');
+				await this.exited;
+			}
 		}
 		// the task runner is in the same group and may outlive the main process by a moment
 		signalGroup(this.pid, 'SIGKILL');
+		runningGroups.delete(this.pid);
 	}
 
 	tail(lines = 60): string {
 		return this.output.split('\n').slice(-lines).join('\n');
 	}
 }
+
+/** Process groups of the n8n instances this process started and has not stopped yet. */
+const runningGroups = new Set<number>();
+// If this process ends without stopping them (a crashed test run), take them along.
+process.once('exit', () => runningGroups.forEach((pid) => signalGroup(pid, 'SIGKILL')));
 
 function signalGroup(pid: number, signal: NodeJS.Signals): void {
 	try {
