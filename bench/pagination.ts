@@ -23,7 +23,7 @@ import {
 	type BenchEnvironment,
 	type BenchOrganization,
 } from './environment';
-import { peakBetween, RssSampler } from './memory';
+import { median, peakBetween, RssSampler } from './memory';
 import type { PlainLoopResult } from './plain-loop';
 
 const execFileAsync = promisify(execFile);
@@ -44,11 +44,12 @@ const WARM_UP_MEMBERS = 250;
 export interface PaginationMeasurement {
 	contender: Contender;
 	size: number;
-	/** Node execution time from n8n's execution record; for the loop, its own clock. */
+	/** Median of the runs: node execution time from n8n's execution record; the loop's own clock. */
 	wallMs: number;
+	runsMs: number[];
 	requests: number;
 	items: number;
-	/** Peak RSS minus the RSS before the run. */
+	/** Peak RSS minus the RSS before the run (the first run in a fresh n8n; the loop's median). */
 	peakMemoryGrowthBytes: number;
 	/** Parts of the figure, e.g. each n8n node's execution time, or the loop's heap growth. */
 	detail: Record<string, number>;
@@ -158,36 +159,31 @@ function outputItemCount(run: { data?: { main: Array<Array<unknown> | null> } })
 	return run.data?.main[0]?.length ?? 0;
 }
 
-async function measureInN8n(
+interface N8nRun {
+	nodeTimesMs: number[];
+	windowStart: number;
+	windowEnd: number;
+	requests: number;
+}
+
+/** Starts the measured workflow once and reads its node times from n8n's execution record. */
+async function runInN8n(
 	env: BenchEnvironment,
-	workflowIds: Record<string, string>,
+	workflowId: string,
 	contender: Exclude<Contender, 'plainLoop'>,
 	size: number,
-): Promise<PaginationMeasurement> {
+): Promise<N8nRun> {
 	const { measuredNodes } = N8N_CONTENDERS[contender];
-	// A fresh process per measurement: n8n's heap never shrinks back, so an earlier run would hide
-	// (or inflate) this one's memory growth. One warm-up run loads and compiles the same nodes.
-	await env.restartN8n();
-	const warmUp = await env.callWebhook(webhookPath(contender, WARM_UP));
-	if (warmUp.status !== 200)
-		throw new Error(`Warm-up of ${contender} answered ${warmUp.status}: ${warmUp.body}`);
 	await env.control.clearRequests();
-	const baselineBytes = await env.idleRssBytes();
-
-	const sampler = new RssSampler(env.n8n.pid);
-	sampler.start();
 	const answer = await env.callWebhook(webhookPath(contender, MEASURED));
-	const samples = sampler.stop();
-	const workflowId = workflowIds[webhookPath(contender, MEASURED)];
 	const execution = await env.latestExecution(workflowId);
 	if (answer.status !== 200 || execution.status !== 'success') {
 		throw new Error(
-			`${contender} at ${size}: webhook answered ${answer.status}, execution ${execution.id} is ${execution.status}: ${
-				execution.data.resultData.error?.message ?? answer.body
-			}`,
+			`${contender} at ${size}: webhook answered ${answer.status}, execution ${execution.id} is ${
+				execution.status
+			}: ${execution.data.resultData.error?.message ?? answer.body}`,
 		);
 	}
-
 	const runs = measuredNodes.map((name) => {
 		const run = execution.data.resultData.runData[name]?.[0];
 		if (!run) throw new Error(`Execution ${execution.id} has no run of node "${name}"`);
@@ -199,28 +195,60 @@ async function measureInN8n(
 			`${contender} returned ${items} items for ${size} members (execution ${execution.id})`,
 		);
 	}
-	const windowStart = runs[0].startTime;
-	const windowEnd = Math.max(...runs.map((run) => run.startTime + run.executionTime));
-	const detail: Record<string, number> = {};
-	for (const [index, name] of measuredNodes.entries())
-		detail[`${name} ms`] = runs[index].executionTime;
-	detail['n8n RSS before (MB)'] = baselineBytes / 2 ** 20;
+	return {
+		nodeTimesMs: runs.map((run) => run.executionTime),
+		windowStart: runs[0].startTime,
+		windowEnd: Math.max(...runs.map((run) => run.startTime + run.executionTime)),
+		requests: await env.memberListRequests(),
+	};
+}
 
+async function measureInN8n(
+	env: BenchEnvironment,
+	workflowIds: Record<string, string>,
+	contender: Exclude<Contender, 'plainLoop'>,
+	size: number,
+	repeat: number,
+): Promise<PaginationMeasurement> {
+	const workflowId = workflowIds[webhookPath(contender, MEASURED)];
+	// A fresh process per contender and size: n8n's heap never shrinks back, so an earlier run would
+	// hide (or inflate) this one's memory growth. A warm-up run loads and compiles the same nodes.
+	await env.restartN8n();
+	const warmUp = await env.callWebhook(webhookPath(contender, WARM_UP));
+	if (warmUp.status !== 200) {
+		throw new Error(`Warm-up of ${contender} answered ${warmUp.status}: ${warmUp.body}`);
+	}
+	const baselineBytes = await env.idleRssBytes();
+	const sampler = new RssSampler(env.n8n.pid);
+	sampler.start();
+	const first = await runInN8n(env, workflowId, contender, size);
+	const samples = sampler.stop();
+	// Further runs in the same process give more time samples; memory comes from the first only.
+	const runs = [first];
+	for (let index = 1; index < repeat; index++) {
+		runs.push(await runInN8n(env, workflowId, contender, size));
+	}
+
+	const detail: Record<string, number> = {};
+	for (const [index, name] of N8N_CONTENDERS[contender].measuredNodes.entries()) {
+		detail[`${name} ms (median)`] = median(runs.map((run) => run.nodeTimesMs[index]));
+	}
+	detail['n8n RSS before (MB)'] = baselineBytes / 2 ** 20;
 	return {
 		contender,
 		size,
-		wallMs: runs.reduce((total, run) => total + run.executionTime, 0),
-		requests: await env.memberListRequests(),
-		items,
-		peakMemoryGrowthBytes: peakBetween(samples, windowStart, windowEnd) - baselineBytes,
+		wallMs: median(runs.map((run) => run.nodeTimesMs.reduce((total, time) => total + time, 0))),
+		runsMs: runs.map((run) => run.nodeTimesMs.reduce((total, time) => total + time, 0)),
+		requests: Math.max(...runs.map((run) => run.requests)),
+		items: size,
+		peakMemoryGrowthBytes: peakBetween(samples, first.windowStart, first.windowEnd) - baselineBytes,
 		detail,
 	};
 }
 
-async function measurePlainLoop(
+async function runPlainLoop(
 	env: BenchEnvironment,
-	size: number,
-): Promise<PaginationMeasurement> {
+): Promise<PlainLoopResult & { requests: number }> {
 	await env.control.clearRequests();
 	const { stdout } = await execFileAsync(
 		process.execPath,
@@ -228,18 +256,35 @@ async function measurePlainLoop(
 		{ cwd: PACKAGE_ROOT, maxBuffer: 1024 * 1024 },
 	);
 	const result = JSON.parse(stdout.trim().split('\n').pop()!) as PlainLoopResult;
-	if (result.records !== size)
-		throw new Error(`The plain loop read ${result.records} members, expected ${size}`);
+	return { ...result, requests: await env.memberListRequests() };
+}
+
+/** A fresh process per run; the figures are the medians of the runs. */
+async function measurePlainLoop(
+	env: BenchEnvironment,
+	size: number,
+	repeat: number,
+): Promise<PaginationMeasurement> {
+	const runs: Array<PlainLoopResult & { requests: number }> = [];
+	for (let index = 0; index < repeat; index++) {
+		const run = await runPlainLoop(env);
+		if (run.records !== size) {
+			throw new Error(`The plain loop read ${run.records} members, expected ${size}`);
+		}
+		runs.push(run);
+	}
 	return {
 		contender: 'plainLoop',
 		size,
-		wallMs: result.wallMs,
-		requests: await env.memberListRequests(),
-		items: result.records,
-		peakMemoryGrowthBytes: result.rssPeakBytes - result.rssBeforeBytes,
+		wallMs: median(runs.map((run) => run.wallMs)),
+		runsMs: runs.map((run) => run.wallMs),
+		requests: Math.max(...runs.map((run) => run.requests)),
+		items: size,
+		peakMemoryGrowthBytes: median(runs.map((run) => run.rssPeakBytes - run.rssBeforeBytes)),
 		detail: {
-			'heap growth after GC (MB)': (result.heapAfterBytes - result.heapBeforeBytes) / 2 ** 20,
-			'RSS before (MB)': result.rssBeforeBytes / 2 ** 20,
+			'heap growth after GC (MB, median)':
+				median(runs.map((run) => run.heapAfterBytes - run.heapBeforeBytes)) / 2 ** 20,
+			'RSS before (MB)': median(runs.map((run) => run.rssBeforeBytes)) / 2 ** 20,
 		},
 	};
 }
@@ -252,6 +297,8 @@ function rotation(contenders: readonly Contender[], sizeIndex: number): Contende
 
 export interface PaginationOptions {
 	sizes: number[];
+	/** Runs per contender and size (time is their median). */
+	repeat: number;
 	contenders: readonly Contender[];
 	log: (line: string) => void;
 }
@@ -273,8 +320,8 @@ export async function runPagination(
 		for (const contender of rotation(options.contenders, sizeIndex)) {
 			const measurement =
 				contender === 'plainLoop'
-					? await measurePlainLoop(env, size)
-					: await measureInN8n(env, workflowIds, contender, size);
+					? await measurePlainLoop(env, size, options.repeat)
+					: await measureInN8n(env, workflowIds, contender, size, options.repeat);
 			options.log(
 				`  ${contender.padEnd(11)} N=${size}: ${measurement.wallMs.toFixed(0)} ms, ${
 					measurement.requests

@@ -123,6 +123,8 @@ function paginationSection(
 	const { measurements } = record;
 	const lines = ['## Pagination: read every member', '', ...runLine(record, newest)];
 	lines.push(
+		`Time is the median of ${(record.settings as { repeat?: number }).repeat ?? 1} run(s) per contender and size; memory is taken in the first run of a fresh n8n process (see Method).`,
+		'',
 		'| N | contender | time (ms) | requests | ceil(N/100) | peak memory growth (MB) | µs / item | bytes / item | parts |',
 		'|---:|---|---:|---:|---:|---:|---:|---:|---|',
 	);
@@ -130,9 +132,12 @@ function paginationSection(
 		for (const contender of CONTENDERS) {
 			const entry = find(measurements, contender, size);
 			if (!entry) continue;
-			const parts = Object.entries(entry.detail)
-				.map(([name, value]) => `${name}: ${decimal(value, name.endsWith('ms') ? 0 : 1)}`)
-				.join('; ');
+			const parts = [
+				`runs (ms): ${entry.runsMs.map((time) => integer(time)).join(' / ')}`,
+				...Object.entries(entry.detail).map(
+					([name, value]) => `${name}: ${decimal(value, name.includes(' ms') ? 0 : 1)}`,
+				),
+			].join('; ');
 			lines.push(
 				`| ${integer(size)} | ${CONTENDER_LABELS[contender]} | ${integer(entry.wallMs)} | ${entry.requests} | ` +
 					`${Math.ceil(size / PAGE_SIZE)} | ${megabytes(entry.peakMemoryGrowthBytes)} | ` +

@@ -1,7 +1,7 @@
 /**
  * `npm run bench` runs every part; `npx tsx bench/run.ts pagination|webhooks|scale [...]` runs some.
  * Options: `--sizes=1000,10000,100000` (pagination, scale), `--contenders=ours,httpRequest,plainLoop`
- * (pagination), `--deliveries=500 --concurrency=16 --rounds=2` (webhooks).
+ * (pagination), `--repeat=3` (runs per contender and size; time is their median), `--deliveries=500 --concurrency=16 --rounds=2` (webhooks).
  * Every run rewrites bench/RESULTS.md and bench/pagination.png from the parts' last results.
  */
 import { BenchEnvironment } from './environment';
@@ -25,6 +25,7 @@ interface BenchArguments {
 	parts: Part[];
 	sizes: number[];
 	contenders: Contender[];
+	repeat: number;
 	deliveries: number;
 	concurrency: number;
 	rounds: number;
@@ -52,6 +53,7 @@ function parseArguments(argv: string[]): BenchArguments {
 		parts: parts.length > 0 ? parts : [...PARTS],
 		sizes,
 		contenders,
+		repeat: Number(options.get('repeat') ?? 3),
 		deliveries: Number(options.get('deliveries') ?? 500),
 		concurrency: Number(options.get('concurrency') ?? 16),
 		rounds: Number(options.get('rounds') ?? 2),
@@ -74,13 +76,14 @@ async function main(): Promise<void> {
 			log(`Pagination: ${args.contenders.join(', ')} at N = ${args.sizes.join(', ')}`);
 			pagination = await runPagination(env, {
 				sizes: args.sizes,
+				repeat: args.repeat,
 				contenders: args.contenders,
 				log,
 			});
 			savePart('pagination', {
 				finishedAt: new Date().toISOString(),
 				machine,
-				settings: { sizes: args.sizes, contenders: args.contenders },
+				settings: { sizes: args.sizes, repeat: args.repeat, contenders: args.contenders },
 				measurements: pagination,
 			});
 		}
@@ -88,13 +91,14 @@ async function main(): Promise<void> {
 			log(`Scale: ${SCALE_CONTENDERS.join(', ')} at N = ${args.sizes.join(', ')}`);
 			const measurements = await runPagination(env, {
 				sizes: args.sizes,
+				repeat: args.repeat,
 				contenders: SCALE_CONTENDERS,
 				log,
 			});
 			savePart('scale', {
 				finishedAt: new Date().toISOString(),
 				machine,
-				settings: { sizes: args.sizes, contenders: SCALE_CONTENDERS },
+				settings: { sizes: args.sizes, repeat: args.repeat, contenders: SCALE_CONTENDERS },
 				measurements,
 			});
 		}
