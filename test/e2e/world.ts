@@ -2,12 +2,25 @@
  * What every end-to-end test file starts from: the sandbox (accepting n8n's loopback http:// webhook
  * URL), a real n8n with our package installed, an owner, an API key and a stored credential.
  */
-import { startSandbox, type Sandbox } from '../sandbox';
+import { DEFAULT_CONFIG, startSandbox, type OrganizationConfig, type Sandbox } from '../sandbox';
+import { EVENT_CATALOG } from '../sandbox/events';
 import { CREDENTIAL_TYPE, N8nInstance, startN8nWithPackage, type N8nClient } from './n8n';
 import { SandboxControl, type SandboxTarget } from './sandbox-control';
 import type { CredentialReference } from './workflows';
 
 export const SANDBOX_CREDENTIAL_NAME = 'Workforce Management (sandbox)';
+
+/**
+ * The sandbox's organizations, with every module active for the target organization: the scenarios
+ * (timesheet.approved above all) need the event types the default Acme, with members and customers
+ * only, does not offer in its event catalog.
+ */
+function organizationsWithAllModules(slug: string): OrganizationConfig[] {
+	const allModules = [...new Set(EVENT_CATALOG.map((entry) => entry.module_gate))];
+	return DEFAULT_CONFIG.organizations.map((organization) =>
+		organization.slug === slug ? { ...organization, modules: allModules } : organization,
+	);
+}
 
 export interface E2eWorldOptions {
 	/** The organization and key mode the credential (and the emitted events) use. */
@@ -37,7 +50,10 @@ export class E2eWorld {
 		const target = options.target ?? { organization: 'acme', mode: 'live' };
 		const apiKey = options.apiKey ?? `wfm_${target.mode}_${target.organization}_all`;
 		const sandbox = await startSandbox({
-			config: { webhooks: { allowInsecureUrls: true } },
+			config: {
+				organizations: organizationsWithAllModules(target.organization),
+				webhooks: { allowInsecureUrls: true },
+			},
 			port: options.sandboxPort ?? 0,
 		});
 		try {
