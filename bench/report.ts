@@ -15,7 +15,13 @@ import {
 	type PaginationMeasurement,
 } from './pagination';
 import { lineChartSvg, writePng } from './plot';
-import { WEBHOOK_CONTENDER_LABELS, type WebhookMeasurement, type WebhookOptions } from './webhooks';
+import {
+	SENDERS,
+	WEBHOOK_CONTENDER_LABELS,
+	type Sender,
+	type WebhookMeasurement,
+	type WebhookOptions,
+} from './webhooks';
 
 const BENCH_FOLDER = join(PACKAGE_ROOT, 'bench');
 const RESULTS_FOLDER = join(BENCH_FOLDER, 'results');
@@ -253,6 +259,13 @@ function scaleSection(
 	return lines;
 }
 
+const SENDER_DESCRIPTIONS: Record<Sender, (settings: Partial<WebhookOptions>) => string> = {
+	generator: (settings) =>
+		`Load generator signing like the sandbox, at most ${settings.concurrency} requests in flight; send→ack timed per request`,
+	sandbox: () =>
+		"The sandbox's delivery engine, every delivery queued at once; creation→ack from the delivery records (ms)",
+};
+
 function webhookSection(
 	record: PartRecord<WebhookMeasurement>,
 	newest: PartRecord<unknown>,
@@ -260,28 +273,33 @@ function webhookSection(
 	const settings = record.settings as Partial<WebhookOptions>;
 	const lines = ['## Webhook throughput', '', ...runLine(record, newest)];
 	lines.push(
-		`${settings.deliveries} signed \`member.updated\` deliveries per round, ${settings.concurrency} in flight at most, ${settings.rounds} rounds per contender (alternating); figures pool the rounds.`,
+		`${settings.deliveries} signed \`member.updated\` deliveries per burst, ${settings.rounds} bursts per contender and sender (alternating contenders); figures pool the bursts.`,
 		'',
-		'| contender | accepted / sent | accepted per second | p50 send→ack (ms) | p95 send→ack (ms) | executions succeeded | burst → all executions done (ms, median of rounds) |',
-		'|---|---:|---:|---:|---:|---:|---:|',
+		'| sender | contender | accepted / sent | accepted per second | p50 send→ack (ms) | p95 send→ack (ms) | executions succeeded | burst start → all executions done (ms, median) |',
+		'|---|---|---:|---:|---:|---:|---:|---:|',
 	);
 	for (const entry of record.measurements) {
 		lines.push(
-			`| ${WEBHOOK_CONTENDER_LABELS[entry.contender]} | ${entry.accepted} / ${entry.sent} | ${decimal(entry.acceptedPerSecond)} | ` +
+			`| ${entry.sender} | ${WEBHOOK_CONTENDER_LABELS[entry.contender]} | ${entry.accepted} / ${entry.sent} | ${decimal(entry.acceptedPerSecond)} | ` +
 				`${decimal(entry.p50Ms)} | ${decimal(entry.p95Ms)} | ${entry.executionsSucceeded} | ${integer(entry.executionsDoneMs)} |`,
 		);
 	}
-	const ours = record.measurements.find((entry) => entry.contender === 'ourTrigger');
-	const plain = record.measurements.find((entry) => entry.contender === 'plainWebhook');
-	if (ours && plain) {
+	lines.push('');
+	for (const sender of SENDERS) {
+		const ours = record.measurements.find(
+			(entry) => entry.sender === sender && entry.contender === 'ourTrigger',
+		);
+		const plain = record.measurements.find(
+			(entry) => entry.sender === sender && entry.contender === 'plainWebhook',
+		);
+		if (!ours || !plain) continue;
 		const ratio = ours.acceptedPerSecond / plain.acceptedPerSecond;
 		lines.push(
-			'',
-			`Ratio accepted/s ours ÷ plain Webhook node: **${decimal(ratio, 2)}** (target ≥ 0.90: ${verdict(ratio >= 0.9)}); ` +
-				`p95 ours ÷ plain: ${decimal(ours.p95Ms / plain.p95Ms, 2)}.`,
-			'',
+			`- **${sender}** (${SENDER_DESCRIPTIONS[sender](settings)}): accepted/s ours ÷ plain Webhook node = **${decimal(ratio, 2)}** ` +
+				`(target ≥ 0.90: ${verdict(ratio >= 0.9)}); p50 ours ÷ plain ${decimal(ours.p50Ms / plain.p50Ms, 2)}, p95 ours ÷ plain ${decimal(ours.p95Ms / plain.p95Ms, 2)}.`,
 		);
 	}
+	lines.push('');
 	return lines;
 }
 

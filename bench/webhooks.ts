@@ -1,8 +1,9 @@
 /**
  * Webhook throughput: bursts of signed `member.updated` deliveries into our trigger (signature
  * verified, duplicates checked) and the same requests into n8n's plain Webhook node (no
- * verification) — the peer and the limit. A small load generator sends them with bounded
- * concurrency and times each request from send to n8n's acknowledgement.
+ * verification) — the peer and the limit. Two senders: a small load generator signing like the
+ * sandbox (bounded concurrency, each request timed from send to n8n's answer), and the sandbox's own
+ * delivery engine (every delivery queued at once, timed from the delivery's creation to its ack).
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
@@ -19,6 +20,9 @@ export const WEBHOOK_CONTENDER_LABELS: Record<WebhookContender, string> = {
 	plainWebhook: "n8n's Webhook node (no verification)",
 };
 
+export const SENDERS = ['generator', 'sandbox'] as const;
+export type Sender = (typeof SENDERS)[number];
+
 const EVENT_TYPE = 'member.updated';
 const WARM_UP_DELIVERIES = 25;
 const EXECUTIONS_TIMEOUT_MS = 180_000;
@@ -33,6 +37,7 @@ export interface WebhookOptions {
 
 export interface WebhookMeasurement {
 	contender: WebhookContender;
+	sender: Sender;
 	sent: number;
 	accepted: number;
 	/** Accepted deliveries per second of burst (first send to last acknowledgement). */
@@ -55,14 +60,21 @@ interface Target {
 	contender: WebhookContender;
 	url: string;
 	workflowId: string;
+	/** The sandbox's webhook endpoint delivering to `url`. */
+	endpointId: string;
 	secret: string;
 }
 
-interface BurstResult {
+type Targets = Record<WebhookContender, Target>;
+
+interface SendResult {
 	sent: number;
 	accepted: number;
 	burstMs: number;
 	latenciesMs: number[];
+}
+
+interface BurstResult extends SendResult {
 	executionsSucceeded: number;
 	executionsDoneMs: number;
 }
@@ -118,11 +130,13 @@ function post(agent: Agent, url: string, delivery: Delivery): Promise<number> {
 }
 
 /** Sends every delivery with at most `concurrency` in flight; times each from send to answer. */
-async function sendBurst(
-	url: string,
-	deliveries: Delivery[],
+async function sendWithGenerator(
+	target: Target,
+	member: Record<string, unknown>,
+	count: number,
 	concurrency: number,
-): Promise<{ statuses: number[]; latenciesMs: number[]; burstMs: number }> {
+): Promise<SendResult> {
+	const deliveries = signedDeliveries(count, member, target.secret);
 	const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
 	const statuses: number[] = [];
 	const latenciesMs: number[] = [];
@@ -132,14 +146,63 @@ async function sendBurst(
 		while (next < deliveries.length) {
 			const delivery = deliveries[next++];
 			const sentAt = performance.now();
-			statuses.push(await post(agent, url, delivery));
+			statuses.push(await post(agent, target.url, delivery));
 			latenciesMs.push(performance.now() - sentAt);
 		}
 	};
 	await Promise.all(Array.from({ length: concurrency }, worker));
 	const burstMs = performance.now() - startedAt;
 	agent.destroy();
-	return { statuses, latenciesMs, burstMs };
+	const refused = statuses.filter((status) => status < 200 || status >= 300);
+	if (refused.length > 0) {
+		throw new Error(
+			`${target.contender}: n8n refused ${refused.length} deliveries (${[...new Set(refused)]})`,
+		);
+	}
+	return { sent: statuses.length, accepted: statuses.length, burstMs, latenciesMs };
+}
+
+async function setEndpointEnabled(
+	env: BenchEnvironment,
+	endpointId: string,
+	enabled: boolean,
+): Promise<void> {
+	await env.control.api(MEASURED.apiKey, 'PATCH', `/webhook-endpoints/${endpointId}`, { enabled });
+}
+
+/**
+ * Emits `count` events with only the target's endpoint enabled; the sandbox queues a delivery per
+ * event and sends each as soon as it is queued. Times come from the delivery records (sandbox clock
+ * in ms: creation → acknowledged).
+ */
+async function sendWithSandbox(
+	env: BenchEnvironment,
+	targets: Targets,
+	target: Target,
+	member: Record<string, unknown>,
+	count: number,
+): Promise<SendResult> {
+	for (const other of Object.values(targets)) {
+		await setEndpointEnabled(env, other.endpointId, other === target);
+	}
+	const emitted = await Promise.all(
+		Array.from({ length: count }, () => env.control.emitEvent(EVENT_TYPE, member)),
+	);
+	const deliveryIds = new Set(emitted.flatMap((emit) => emit.delivery_ids));
+	const deliveries = (await env.control.settleDeliveries()).filter((delivery) =>
+		deliveryIds.has(delivery.id),
+	);
+	for (const other of Object.values(targets)) await setEndpointEnabled(env, other.endpointId, true);
+
+	const delivered = deliveries.filter((delivery) => delivery.status === 'delivered');
+	const createdAt = delivered.map((delivery) => Date.parse(String(delivery.created_at)));
+	const deliveredAt = delivered.map((delivery) => Date.parse(String(delivery.delivered_at)));
+	return {
+		sent: deliveries.length,
+		accepted: delivered.length,
+		burstMs: Math.max(...deliveredAt) - Math.min(...createdAt),
+		latenciesMs: delivered.map((_, index) => deliveredAt[index] - createdAt[index]),
+	};
 }
 
 async function succeededExecutions(env: BenchEnvironment, workflowId: string): Promise<number> {
@@ -160,37 +223,25 @@ async function waitForExecutions(
 	}
 }
 
+/** One burst through `send`, then waits for n8n to finish the executions it started. */
 async function burst(
 	env: BenchEnvironment,
 	target: Target,
-	member: Record<string, unknown>,
-	count: number,
-	concurrency: number,
+	send: () => Promise<SendResult>,
 ): Promise<BurstResult> {
 	const before = await succeededExecutions(env, target.workflowId);
-	const deliveries = signedDeliveries(count, member, target.secret);
 	const startedAt = performance.now();
-	const { statuses, latenciesMs, burstMs } = await sendBurst(target.url, deliveries, concurrency);
-	const accepted = statuses.filter((status) => status >= 200 && status < 300).length;
-	if (accepted < statuses.length) {
-		const refused = statuses.filter((status) => status < 200 || status >= 300);
-		throw new Error(
-			`${target.contender}: n8n refused ${refused.length} deliveries (${[...new Set(refused)]})`,
-		);
-	}
-	const after = await waitForExecutions(env, target.workflowId, before + accepted);
+	const sent = await send();
+	const after = await waitForExecutions(env, target.workflowId, before + sent.accepted);
 	return {
-		sent: statuses.length,
-		accepted,
-		burstMs,
-		latenciesMs,
+		...sent,
 		executionsSucceeded: after - before,
 		executionsDoneMs: performance.now() - startedAt,
 	};
 }
 
 /** Our trigger on member.updated (activation registers its endpoint) and a plain Webhook node. */
-async function createTargets(env: BenchEnvironment): Promise<Record<WebhookContender, Target>> {
+async function createTargets(env: BenchEnvironment): Promise<Targets> {
 	const trigger = workforceTriggerNode('Workforce Management Trigger', env.credentials.ours.acme, [
 		EVENT_TYPE,
 	]);
@@ -214,18 +265,28 @@ async function createTargets(env: BenchEnvironment): Promise<Record<WebhookConte
 	const plainWorkflowId = await env.createActiveWorkflow(
 		chainWorkflow('Bench: plain Webhook node', [plainWebhook]),
 	);
+	const plainUrl = `${env.n8n.url}/webhook/${path}`;
+	// Registered by hand, as a user of the plain Webhook node would, so the sandbox can deliver to it.
+	const plainEndpoint = await env.control.api<{ id: string; secret: string }>(
+		MEASURED.apiKey,
+		'POST',
+		'/webhook-endpoints',
+		{ url: plainUrl, events: [EVENT_TYPE], description: 'Benchmark: plain Webhook node' },
+	);
 	return {
 		ourTrigger: {
 			contender: 'ourTrigger',
 			url: triggerUrl,
 			workflowId: triggerWorkflowId,
+			endpointId: endpoint.id,
 			secret: endpoint.secret,
 		},
 		plainWebhook: {
 			contender: 'plainWebhook',
-			url: `${env.n8n.url}/webhook/${path}`,
+			url: plainUrl,
 			workflowId: plainWorkflowId,
-			secret: endpoint.secret,
+			endpointId: plainEndpoint.id,
+			secret: plainEndpoint.secret,
 		},
 	};
 }
@@ -242,12 +303,17 @@ async function samplePayload(env: BenchEnvironment): Promise<Record<string, unkn
 	return await samplePayload(env);
 }
 
-function pooled(contender: WebhookContender, results: BurstResult[]): WebhookMeasurement {
+function pooled(
+	contender: WebhookContender,
+	sender: Sender,
+	results: BurstResult[],
+): WebhookMeasurement {
 	const latencies = results.flatMap((result) => result.latenciesMs);
 	const accepted = results.reduce((total, result) => total + result.accepted, 0);
 	const burstMs = results.reduce((total, result) => total + result.burstMs, 0);
 	return {
 		contender,
+		sender,
 		sent: results.reduce((total, result) => total + result.sent, 0),
 		accepted,
 		acceptedPerSecond: accepted / (burstMs / 1000),
@@ -259,47 +325,55 @@ function pooled(contender: WebhookContender, results: BurstResult[]): WebhookMea
 	};
 }
 
+/** A B, then B A, …: neither contender always goes first. */
+function alternating(rounds: number): WebhookContender[] {
+	const order: WebhookContender[] = [];
+	for (let round = 0; round < rounds; round++) {
+		order.push(...(round % 2 === 0 ? WEBHOOK_CONTENDERS : [...WEBHOOK_CONTENDERS].reverse()));
+	}
+	return order;
+}
+
 export async function runWebhooks(
 	env: BenchEnvironment,
 	options: WebhookOptions,
 ): Promise<WebhookMeasurement[]> {
 	const targets = await createTargets(env);
 	const member = await samplePayload(env);
+	const senders: Record<Sender, (target: Target, count: number) => Promise<SendResult>> = {
+		generator: (target, count) => sendWithGenerator(target, member, count, options.concurrency),
+		sandbox: (target, count) => sendWithSandbox(env, targets, target, member, count),
+	};
 
-	// The sandbox's own delivery engine first: it signs and sends, and the trigger must accept it.
-	for (let index = 0; index < WARM_UP_DELIVERIES; index++) {
-		await env.control.emitEvent(EVENT_TYPE, member);
-	}
-	const deliveries = await env.control.settleDeliveries();
-	const failed = deliveries.filter((delivery) => delivery.status !== 'delivered');
-	if (failed.length > 0) {
-		throw new Error(
-			`The trigger did not accept ${failed.length} sandbox deliveries: ${JSON.stringify(failed[0])}`,
-		);
-	}
-	for (const target of Object.values(targets)) {
-		await burst(env, target, member, WARM_UP_DELIVERIES, options.concurrency);
+	// Warm-up through both senders; every delivery must be acknowledged.
+	for (const sender of SENDERS) {
+		for (const target of Object.values(targets)) {
+			const warmUp = await burst(env, target, () => senders[sender](target, WARM_UP_DELIVERIES));
+			if (warmUp.accepted !== WARM_UP_DELIVERIES) {
+				throw new Error(
+					`${target.contender} acknowledged ${warmUp.accepted} of ${WARM_UP_DELIVERIES} warm-up deliveries from the ${sender}`,
+				);
+			}
+		}
 	}
 
-	const order: WebhookContender[] = [];
-	for (let round = 0; round < options.rounds; round++) {
-		order.push(...(round % 2 === 0 ? WEBHOOK_CONTENDERS : [...WEBHOOK_CONTENDERS].reverse()));
+	const measurements: WebhookMeasurement[] = [];
+	for (const sender of SENDERS) {
+		const results: Record<WebhookContender, BurstResult[]> = { ourTrigger: [], plainWebhook: [] };
+		for (const contender of alternating(options.rounds)) {
+			const target = targets[contender];
+			const result = await burst(env, target, () => senders[sender](target, options.deliveries));
+			options.log(
+				`  ${sender.padEnd(9)} → ${contender.padEnd(12)} ${result.accepted}/${result.sent} accepted in ` +
+					`${result.burstMs.toFixed(0)} ms (${(result.accepted / (result.burstMs / 1000)).toFixed(0)}/s), ` +
+					`p50 ${median(result.latenciesMs).toFixed(1)} ms, p95 ${percentile(result.latenciesMs, 0.95).toFixed(1)} ms, ` +
+					`${result.executionsSucceeded} executions`,
+			);
+			results[contender].push(result);
+		}
+		for (const contender of WEBHOOK_CONTENDERS) {
+			measurements.push(pooled(contender, sender, results[contender]));
+		}
 	}
-	const results: Record<WebhookContender, BurstResult[]> = { ourTrigger: [], plainWebhook: [] };
-	for (const contender of order) {
-		const result = await burst(
-			env,
-			targets[contender],
-			member,
-			options.deliveries,
-			options.concurrency,
-		);
-		options.log(
-			`  ${contender.padEnd(12)} ${result.accepted}/${result.sent} accepted in ${result.burstMs.toFixed(0)} ms ` +
-				`(${(result.accepted / (result.burstMs / 1000)).toFixed(0)}/s), p50 ${median(result.latenciesMs).toFixed(1)} ms, ` +
-				`p95 ${percentile(result.latenciesMs, 0.95).toFixed(1)} ms, ${result.executionsSucceeded} executions`,
-		);
-		results[contender].push(result);
-	}
-	return WEBHOOK_CONTENDERS.map((contender) => pooled(contender, results[contender]));
+	return measurements;
 }
