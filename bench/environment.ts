@@ -3,9 +3,9 @@
  * http:// webhook URL) and a real n8n 2.8.4 with our package installed the way users install it,
  * reused from the end-to-end harness.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 import {
 	CREDENTIAL_TYPE,
@@ -67,9 +67,14 @@ export class BenchEnvironment {
 			ours: Record<BenchOrganization['slug'], CredentialReference>;
 			bearer: Record<BenchOrganization['slug'], CredentialReference>;
 		},
+		private readonly n8nEnvironment: Record<string, string>,
 	) {}
 
-	static async start(): Promise<BenchEnvironment> {
+	/**
+	 * `n8nEnvironment` is added to n8n's environment, e.g. `NODE_OPTIONS=--cpu-prof` to profile it
+	 * (V8 writes the profile when n8n exits).
+	 */
+	static async start(n8nEnvironment: Record<string, string> = {}): Promise<BenchEnvironment> {
 		mkdirSync(BENCH_WORK_FOLDER, { recursive: true });
 		const sandbox = await startSandbox({
 			config: {
@@ -79,7 +84,10 @@ export class BenchEnvironment {
 			},
 		});
 		try {
-			const { n8n, client, apiKey } = await startN8nWithPackage({ workFolder: BENCH_WORK_FOLDER });
+			const { n8n, client, apiKey } = await startN8nWithPackage({
+				workFolder: BENCH_WORK_FOLDER,
+				env: n8nEnvironment,
+			});
 			try {
 				const credentials = { ours: {}, bearer: {} } as BenchEnvironment['credentials'];
 				for (const organization of [MEASURED, WARM_UP]) {
@@ -95,7 +103,15 @@ export class BenchEnvironment {
 					});
 				}
 				const control = new SandboxControl(sandbox.origin, MEASURED.target);
-				return new BenchEnvironment(sandbox, control, n8n, client, apiKey, credentials);
+				return new BenchEnvironment(
+					sandbox,
+					control,
+					n8n,
+					client,
+					apiKey,
+					credentials,
+					n8nEnvironment,
+				);
 			} catch (error) {
 				await n8n.stop();
 				throw error;
@@ -109,7 +125,11 @@ export class BenchEnvironment {
 	/** A fresh n8n process on the same user folder and port (active workflows come back). */
 	async restartN8n(): Promise<void> {
 		await this.n8n.stop();
-		this.n8n = await N8nInstance.start({ userFolder: this.n8n.userFolder, port: this.n8n.port });
+		this.n8n = await N8nInstance.start({
+			userFolder: this.n8n.userFolder,
+			port: this.n8n.port,
+			env: this.n8nEnvironment,
+		});
 	}
 
 	/** The n8n process's RSS, as the median of a few samples while it is idle. */
@@ -190,11 +210,13 @@ export class BenchEnvironment {
 			.length;
 	}
 
+	/** Stops n8n and the sandbox and deletes this run's n8n user folder (its database grows large). */
 	async stop(): Promise<void> {
 		try {
 			await this.n8n.stop();
 		} finally {
 			await this.sandbox.close();
+			rmSync(dirname(this.n8n.userFolder), { recursive: true, force: true });
 		}
 	}
 

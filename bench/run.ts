@@ -1,10 +1,16 @@
 /**
  * `npm run bench` runs every part; `npx tsx bench/run.ts pagination|webhooks|scale [...]` runs some.
- * Options: `--sizes=1000,10000,100000` (pagination, scale), `--contenders=ours,httpRequest,plainLoop`
- * (pagination), `--repeat=3` (runs per contender and size; time is their median), `--deliveries=500 --concurrency=16 --rounds=2` (webhooks).
+ * Options:
+ *   --sizes=1000,10000,100000                 pagination, scale
+ *   --contenders=ours,httpRequest,plainLoop   pagination
+ *   --repeat=3                                runs per contender and size (time: their median)
+ *   --deliveries=500 --concurrency=16 --rounds=2   webhooks
+ *   --profile                                 V8 CPU profiles of n8n in bench/.work/profiles
  * Every run rewrites bench/RESULTS.md and bench/pagination.png from the parts' last results.
  */
-import { BenchEnvironment } from './environment';
+import { join } from 'node:path';
+
+import { BENCH_WORK_FOLDER, BenchEnvironment } from './environment';
 import {
 	CONTENDERS,
 	DEFAULT_SIZES,
@@ -18,6 +24,8 @@ import { runWebhooks } from './webhooks';
 const PARTS = ['pagination', 'webhooks', 'scale'] as const;
 type Part = (typeof PARTS)[number];
 
+const PROFILES_FOLDER = join(BENCH_WORK_FOLDER, 'profiles');
+
 /** Scale run alone measures what it reports on: our node, against the limit. */
 const SCALE_CONTENDERS: Contender[] = ['ours', 'plainLoop'];
 
@@ -29,14 +37,16 @@ interface BenchArguments {
 	deliveries: number;
 	concurrency: number;
 	rounds: number;
+	/** Write V8 CPU profiles of n8n to bench/.work/profiles (see bench/profile-summary.ts). */
+	profile: boolean;
 }
 
 function parseArguments(argv: string[]): BenchArguments {
 	const options = new Map<string, string>();
 	const parts: Part[] = [];
 	for (const argument of argv) {
-		const option = /^--([a-z]+)=(.*)$/.exec(argument);
-		if (option) options.set(option[1], option[2]);
+		const option = /^--([a-z]+)(?:=(.*))?$/.exec(argument);
+		if (option) options.set(option[1], option[2] ?? 'true');
 		else if ((PARTS as readonly string[]).includes(argument)) parts.push(argument as Part);
 		else throw new Error(`Unknown argument "${argument}". Parts: ${PARTS.join(', ')}`);
 	}
@@ -57,6 +67,7 @@ function parseArguments(argv: string[]): BenchArguments {
 		deliveries: Number(options.get('deliveries') ?? 500),
 		concurrency: Number(options.get('concurrency') ?? 16),
 		rounds: Number(options.get('rounds') ?? 2),
+		profile: options.get('profile') === 'true',
 	};
 }
 
@@ -69,7 +80,9 @@ async function main(): Promise<void> {
 	const startedAt = Date.now();
 	const machine = machineInfo();
 	log('Starting the sandbox and n8n 2.8.4 with the package installed (build and pack when stale)');
-	const env = await BenchEnvironment.start();
+	const env = await BenchEnvironment.start(
+		args.profile ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${PROFILES_FOLDER}` } : {},
+	);
 	try {
 		let pagination: PaginationMeasurement[] | undefined;
 		if (args.parts.includes('pagination')) {
