@@ -1,0 +1,410 @@
+import type {
+	IDataObject,
+	IHookFunctions,
+	ILoadOptionsFunctions,
+	INodePropertyOptions,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+	JsonObject,
+} from 'n8n-workflow';
+import { jsonParse, NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+
+import { workforceApiPaginate, workforceApiRequest } from '../WorkforceManagement/transport';
+import {
+	ALL_EVENTS,
+	endpointDescription,
+	findOwnEndpoints,
+	normalizeEvents,
+	reconcile,
+	rememberEnvelope,
+	type RecentEnvelopes,
+	type RemoteEndpoint,
+	type StoredRegistration,
+	type WantedRegistration,
+} from './lifecycle';
+import { DEFAULT_TOLERANCE_SECONDS, SIGNATURE_HEADER, verifySignature } from './signature';
+
+const TEST_DELIVERY_HEADER = 'x-webhook-test';
+
+/** The node's static data: the registration plus the envelope ids recently accepted. */
+type TriggerStaticData = StoredRegistration & { recentEnvelopes?: RecentEnvelopes };
+
+interface TriggerOptions {
+	ignoreDuplicates?: boolean;
+	ignoreTestDeliveries?: boolean;
+	signatureToleranceSeconds?: number;
+}
+
+interface CatalogEntry {
+	type: string;
+	description: string;
+}
+
+function triggerStaticData(context: IHookFunctions | IWebhookFunctions): TriggerStaticData {
+	return context.getWorkflowStaticData('node') as TriggerStaticData;
+}
+
+function forgetRegistration(staticData: TriggerStaticData): void {
+	delete staticData.endpointId;
+	delete staticData.secret;
+	delete staticData.url;
+	delete staticData.events;
+}
+
+function hasHttpCode(error: unknown, code: string): boolean {
+	return (error as { httpCode?: unknown } | null)?.httpCode === code;
+}
+
+/** `timesheet.approved` → `Timesheet Approved`, `customer_location.created` → `Customer Location Created`. */
+function eventDisplayName(type: string): string {
+	return type
+		.split(/[._]/)
+		.map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+		.join(' ');
+}
+
+function wantedRegistration(this: IHookFunctions): WantedRegistration {
+	const events = this.getNodeParameter('events', []) as string[];
+	if (events.length === 0) {
+		throw new NodeOperationError(
+			this.getNode(),
+			'Choose at least one event in "Event Names or IDs"',
+			{
+				description: 'Pick the event types that should start this workflow, or All Events.',
+			},
+		);
+	}
+	return { url: this.getNodeWebhookUrl('default') as string, events: normalizeEvents(events) };
+}
+
+/** The endpoint with this id, or `undefined` when it no longer exists. */
+async function fetchEndpoint(
+	this: IHookFunctions,
+	endpointId: string,
+): Promise<RemoteEndpoint | undefined> {
+	try {
+		return (await workforceApiRequest.call(this, 'GET', `/webhook-endpoints/${endpointId}`, {
+			operationScope: 'webhooks:read',
+		})) as RemoteEndpoint;
+	} catch (error) {
+		if (hasHttpCode(error, '404')) return undefined;
+		throw new NodeApiError(this.getNode(), error as JsonObject);
+	}
+}
+
+/** Deletes an endpoint; one that is already gone counts as deleted. */
+async function deleteEndpoint(this: IHookFunctions, endpointId: string): Promise<void> {
+	try {
+		await workforceApiRequest.call(this, 'DELETE', `/webhook-endpoints/${endpointId}`, {
+			operationScope: 'webhooks:write',
+		});
+	} catch (error) {
+		if (hasHttpCode(error, '404')) {
+			this.logger.debug(`Webhook endpoint ${endpointId} was already deleted`);
+			return;
+		}
+		throw new NodeApiError(this.getNode(), error as JsonObject);
+	}
+}
+
+/**
+ * Deletes the endpoints this trigger registered earlier but no longer knows (its static data was
+ * lost, or n8n stopped before a test registration was removed), so none is left behind.
+ */
+async function deleteOwnEndpoints(this: IHookFunctions, url: string): Promise<void> {
+	const endpoints = (await workforceApiPaginate.call(
+		this,
+		'/webhook-endpoints',
+		{},
+		undefined,
+		'webhooks:read',
+	)) as unknown as RemoteEndpoint[];
+	for (const endpoint of findOwnEndpoints(endpoints, url, this.getWorkflow().id ?? '')) {
+		await deleteEndpoint.call(this, endpoint.id);
+	}
+}
+
+async function createEndpoint(
+	this: IHookFunctions,
+	wanted: WantedRegistration,
+): Promise<{ id: string; secret: string }> {
+	try {
+		return (await workforceApiRequest.call(this, 'POST', '/webhook-endpoints', {
+			body: {
+				url: wanted.url,
+				events: wanted.events,
+				description: endpointDescription(this.getWorkflow().id ?? '', this.getNode().name),
+			},
+			operationScope: 'webhooks:write',
+		})) as { id: string; secret: string };
+	} catch (error) {
+		if (hasHttpCode(error, '400') && !wanted.url.startsWith('https://')) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`The Workforce Management API only delivers to HTTPS addresses, and n8n's webhook URL is ${wanted.url}`,
+				{
+					description:
+						"Set n8n's WEBHOOK_URL environment variable (N8N_WEBHOOK_URL in recent versions) to the public HTTPS address of this n8n instance and restart it, or expose n8n through an HTTPS tunnel, then activate the workflow again.",
+				},
+			);
+		}
+		throw new NodeApiError(this.getNode(), error as JsonObject);
+	}
+}
+
+async function rollSecret(this: IHookFunctions, endpointId: string): Promise<string> {
+	const rolled = (await workforceApiRequest.call(
+		this,
+		'POST',
+		`/webhook-endpoints/${endpointId}/roll-secret`,
+		{ operationScope: 'webhooks:write' },
+	)) as { secret: string };
+	return rolled.secret;
+}
+
+/** Answers a refused delivery directly, so n8n sends nothing else and starts no execution. */
+function refuseDelivery(
+	this: IWebhookFunctions,
+	statusCode: number,
+	reason: string,
+): IWebhookResponseData {
+	const response = this.getResponseObject();
+	response.writeHead(statusCode, { 'Content-Type': 'application/json' });
+	response.end(JSON.stringify({ error: reason }));
+	return { noWebhookResponse: true };
+}
+
+function acknowledgeWithoutRun(reason: string): IWebhookResponseData {
+	return { webhookResponse: { received: true, ignored: reason } };
+}
+
+export class WorkforceManagementTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Workforce Management Trigger',
+		name: 'workforceManagementTrigger',
+		icon: {
+			light: 'file:workforceManagementTrigger.svg',
+			dark: 'file:workforceManagementTrigger.dark.svg',
+		},
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{ $parameter["events"].join(", ") }}',
+		description: 'Starts the workflow when events happen in Workforce Management',
+		defaults: {
+			name: 'Workforce Management Trigger',
+		},
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{
+				name: 'workforceManagementApi',
+				required: true,
+			},
+		],
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				// Without it n8n 2.8 answers the literal text "firstEntryJson"; the API needs only a 2xx.
+				responseData: 'noData',
+				path: 'webhook',
+			},
+		],
+		properties: [
+			{
+				displayName: 'Event Names or IDs',
+				name: 'events',
+				type: 'multiOptions',
+				typeOptions: {
+					loadOptionsMethod: 'getEventTypes',
+				},
+				required: true,
+				default: [],
+				description:
+					'The events that start the workflow. Only events of the modules active for the organization are offered. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Ignore Duplicate Deliveries',
+						name: 'ignoreDuplicates',
+						type: 'boolean',
+						default: true,
+						description:
+							'Whether a retry or redelivery of an event already received (same event ID, within the last 48 hours or 1,000 events) is acknowledged without starting the workflow again',
+					},
+					{
+						displayName: 'Ignore Test Deliveries',
+						name: 'ignoreTestDeliveries',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether test deliveries (sent with "Send Test Event" in Workforce Management) are acknowledged without starting the workflow',
+					},
+					{
+						displayName: 'Signature Tolerance (Seconds)',
+						name: 'signatureToleranceSeconds',
+						type: 'number',
+						typeOptions: {
+							minValue: 1,
+						},
+						default: DEFAULT_TOLERANCE_SECONDS,
+						description:
+							'How far the signature timestamp of a delivery may differ from the clock of this n8n instance, in either direction, before the delivery is refused as a possible replay',
+					},
+				],
+			},
+		],
+	};
+
+	methods = {
+		loadOptions: {
+			async getEventTypes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+				// The catalog takes no parameters and holds every type of the active modules.
+				const catalog = (await workforceApiRequest.call(this, 'GET', '/webhook-events', {
+					operationScope: 'webhooks:read',
+				})) as { data: CatalogEntry[] };
+				const eventTypes = catalog.data
+					.map((entry) => ({
+						name: eventDisplayName(entry.type),
+						value: entry.type,
+						description: entry.description,
+					}))
+					.sort((a, b) => a.name.localeCompare(b.name));
+				return [
+					{
+						name: 'All Events',
+						value: ALL_EVENTS,
+						description: 'Every event type, including types added to the API later',
+					},
+					...eventTypes,
+				];
+			},
+		},
+	};
+
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				const staticData = triggerStaticData(this);
+				const wanted = wantedRegistration.call(this);
+				const remote = staticData.endpointId
+					? await fetchEndpoint.call(this, staticData.endpointId)
+					: undefined;
+
+				const action = reconcile(staticData, remote, wanted);
+				if (remote === undefined || action === 'create') {
+					forgetRegistration(staticData);
+					return false;
+				}
+				switch (action) {
+					case 'keep':
+						return true;
+					case 'reenable':
+						await workforceApiRequest.call(this, 'PATCH', `/webhook-endpoints/${remote.id}`, {
+							body: { enabled: true },
+							operationScope: 'webhooks:write',
+						});
+						return true;
+					case 'rekey':
+						staticData.secret = await rollSecret.call(this, remote.id);
+						return true;
+					case 'replace':
+						await deleteEndpoint.call(this, remote.id);
+						forgetRegistration(staticData);
+						return false;
+				}
+			},
+
+			async create(this: IHookFunctions): Promise<boolean> {
+				const staticData = triggerStaticData(this);
+				const wanted = wantedRegistration.call(this);
+				await deleteOwnEndpoints.call(this, wanted.url);
+
+				const endpoint = await createEndpoint.call(this, wanted);
+				staticData.endpointId = endpoint.id;
+				staticData.secret = endpoint.secret;
+				staticData.url = wanted.url;
+				staticData.events = wanted.events;
+				return true;
+			},
+
+			async delete(this: IHookFunctions): Promise<boolean> {
+				const staticData = triggerStaticData(this);
+				if (staticData.endpointId) await deleteEndpoint.call(this, staticData.endpointId);
+				await deleteOwnEndpoints.call(this, this.getNodeWebhookUrl('default') as string);
+				forgetRegistration(staticData);
+				delete staticData.recentEnvelopes;
+				return true;
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const request = this.getRequestObject();
+		const staticData = triggerStaticData(this);
+		const options = this.getNodeParameter('options', {}) as TriggerOptions;
+		const nowSeconds = Math.floor(Date.now() / 1000);
+
+		// n8n keeps the bytes it parsed the JSON from; a body it could not read verifies as empty.
+		if (!Buffer.isBuffer(request.rawBody)) await request.readRawBody?.();
+		const rawBody = Buffer.isBuffer(request.rawBody) ? request.rawBody : Buffer.alloc(0);
+		const verdict = verifySignature({
+			rawBody,
+			header: request.headers[SIGNATURE_HEADER],
+			secrets: staticData.secret ? [staticData.secret] : [],
+			nowSeconds,
+			toleranceSeconds: options.signatureToleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS,
+		});
+		if (!verdict.valid) {
+			this.logger.warn(`Refused a webhook delivery: ${verdict.reason}`, {
+				workflowId: this.getWorkflow().id,
+				node: this.getNode().name,
+			});
+			return refuseDelivery.call(this, 401, verdict.reason);
+		}
+
+		let envelope: IDataObject;
+		try {
+			envelope = jsonParse<IDataObject>(rawBody.toString('utf8'));
+		} catch {
+			return refuseDelivery.call(this, 400, 'body_not_json');
+		}
+
+		const testDelivery = String(request.headers[TEST_DELIVERY_HEADER]).toLowerCase() === 'true';
+		if (testDelivery && options.ignoreTestDeliveries === true) {
+			return acknowledgeWithoutRun('test_delivery');
+		}
+
+		if (options.ignoreDuplicates !== false && typeof envelope.id === 'string') {
+			const { duplicate, recent } = rememberEnvelope(
+				staticData.recentEnvelopes ?? {},
+				envelope.id,
+				nowSeconds,
+			);
+			staticData.recentEnvelopes = recent;
+			if (duplicate) return acknowledgeWithoutRun('duplicate');
+		}
+
+		return {
+			workflowData: [
+				this.helpers.returnJsonArray({
+					id: envelope.id,
+					type: envelope.type,
+					created_at: envelope.created_at,
+					mode: envelope.mode,
+					data: envelope.data,
+					test_delivery: testDelivery,
+				}),
+			],
+		};
+	}
+}

@@ -1,0 +1,269 @@
+/**
+ * Deliveries from the sandbox API to an active Workforce Management Trigger, over real HTTP,
+ * through n8n's WebhookContext and WorkflowExecute: signature verification, forged calls,
+ * retries and redeliveries, secret rolls, test deliveries, clock skew.
+ */
+import { createHmac } from 'node:crypto';
+
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { useTriggerSandbox } from './trigger-harness';
+import type { LiveTrigger } from './trigger-harness';
+
+const { fixture, receiver } = useTriggerSandbox({
+	webhooks: { retryDelaysSeconds: [60, 60, 60] },
+});
+
+async function activeTrigger(options: INodeParameters = {}): Promise<LiveTrigger> {
+	const trigger = receiver().trigger({
+		parameters: { events: ['member.created', 'member.updated'], options },
+		credentials: fixture.credentials(),
+	});
+	await trigger.activate();
+	return trigger;
+}
+
+async function createMember(businessName: string): Promise<{ id: string }> {
+	const member = await fixture.api<{ id: string }>('POST', '/members', {
+		business_name: businessName,
+	});
+	await fixture.control.settleDeliveries();
+	return member;
+}
+
+async function currentSecret(): Promise<string> {
+	const [endpoint] = await fixture.control.endpoints();
+	return endpoint.secret as string;
+}
+
+function signatureHeader(secret: string, timestamp: number, body: string): string {
+	const signature = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+	return `t=${timestamp},v1=${signature}`;
+}
+
+async function post(
+	trigger: LiveTrigger,
+	body: string,
+	headers: Record<string, string>,
+): Promise<{ status: number; text: string }> {
+	const response = await fetch(trigger.webhookUrl(), {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', ...headers },
+		body,
+	});
+	return { status: response.status, text: await response.text() };
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+describe('a verified delivery', () => {
+	it('starts one execution with the envelope, answered 2xx with an empty body', async () => {
+		const trigger = await activeTrigger();
+		const member = await createMember('Ada Staffing');
+
+		expect(trigger.executions).toHaveLength(1);
+		const [items] = trigger.executions;
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toEqual({
+			id: expect.stringMatching(/^evt_[0-9a-f]+$/),
+			type: 'member.created',
+			created_at: expect.any(String),
+			mode: 'live',
+			data: expect.objectContaining({
+				id: member.id,
+				business_name: 'Ada Staffing',
+				source: 'api',
+			}),
+			test_delivery: false,
+		});
+		expect(trigger.received[0]).toMatchObject({ status: 200, responseBody: '' });
+		expect(JSON.stringify(trigger.executions)).not.toContain(await currentSecret());
+
+		const [delivery] = await fixture.control.settleDeliveries();
+		expect(delivery).toMatchObject({ status: 'delivered', attempts: 1 });
+	});
+
+	it('does not start for events it did not subscribe to', async () => {
+		const trigger = await activeTrigger();
+		await fixture.api('POST', '/customers', { name: 'Globex' });
+		await fixture.control.settleDeliveries();
+		expect(trigger.received).toEqual([]);
+	});
+});
+
+describe('a forged or replayed call', () => {
+	const body = JSON.stringify({
+		id: 'evt_00ff',
+		type: 'member.created',
+		created_at: '2026-01-01T00:00:00Z',
+		mode: 'live',
+		data: { business_name: 'Mallory' },
+	});
+
+	it.each([
+		['without a signature header', async () => ({})],
+		[
+			'signed with another secret',
+			async () => ({
+				'x-webhook-signature': signatureHeader('whsec_guessed', nowSeconds(), body),
+			}),
+		],
+		['with a malformed header', async () => ({ 'x-webhook-signature': `t=${nowSeconds()}` })],
+		[
+			'signed ten minutes ago (a replay)',
+			async () => ({
+				'x-webhook-signature': signatureHeader(await currentSecret(), nowSeconds() - 600, body),
+			}),
+		],
+	])('is refused with 401 and starts no execution: %s', async (_label, headers) => {
+		const trigger = await activeTrigger();
+		const secret = await currentSecret();
+
+		const answer = await post(trigger, body, await headers());
+
+		expect(answer.status).toBe(401);
+		expect(answer.text).not.toContain(secret);
+		expect(trigger.executions).toEqual([]);
+	});
+
+	it('is refused when the signed body was altered, however slightly', async () => {
+		const trigger = await activeTrigger();
+		const header = signatureHeader(await currentSecret(), nowSeconds(), body);
+
+		expect((await post(trigger, body, { 'x-webhook-signature': header })).status).toBe(200);
+		const respaced = JSON.stringify(JSON.parse(body), null, 1);
+		expect((await post(trigger, respaced, { 'x-webhook-signature': header })).status).toBe(401);
+		expect(trigger.executions).toHaveLength(1);
+	});
+
+	it('is refused when no secret is stored (fails closed)', async () => {
+		const trigger = await activeTrigger();
+		const secret = await currentSecret();
+		const withoutStaticData = receiver().restart(trigger, {});
+
+		const answer = await post(withoutStaticData, body, {
+			'x-webhook-signature': signatureHeader(secret, nowSeconds(), body),
+		});
+
+		expect(answer.status).toBe(401);
+		expect(withoutStaticData.executions).toEqual([]);
+	});
+});
+
+describe('retries and redeliveries', () => {
+	it('runs the workflow once when the first attempt failed before reaching n8n', async () => {
+		const trigger = await activeTrigger();
+		trigger.unavailableFor = 1;
+		await createMember('Retry Ltd');
+		expect(trigger.executions).toEqual([]);
+
+		await fixture.control.advanceClock(60);
+		const [delivery] = await fixture.control.settleDeliveries();
+
+		expect(delivery).toMatchObject({ status: 'delivered', attempts: 2 });
+		expect(trigger.received.map((received) => received.status)).toEqual([503, 200]);
+		expect(trigger.executions).toHaveLength(1);
+	});
+
+	it('does not run twice when the API retries after n8n ran but the answer was lost', async () => {
+		const trigger = await activeTrigger();
+		trigger.responseLostFor = 1;
+		await createMember('Lost Answer plc');
+		expect(trigger.executions).toHaveLength(1);
+
+		await fixture.control.advanceClock(60);
+		const [delivery] = await fixture.control.settleDeliveries();
+
+		expect(delivery).toMatchObject({ status: 'delivered', attempts: 2 });
+		expect(trigger.received.map((received) => received.status)).toEqual([504, 200]);
+		expect(JSON.parse(trigger.received[1].responseBody)).toEqual({
+			received: true,
+			ignored: 'duplicate',
+		});
+		expect(trigger.executions).toHaveLength(1);
+	});
+
+	it('acknowledges a manual redelivery of the same event without a second run', async () => {
+		const trigger = await activeTrigger();
+		await createMember('Redeliver GmbH');
+		const [delivery] = await fixture.control.settleDeliveries();
+
+		await fixture.api('POST', `/webhook-deliveries/${delivery.id}/redeliver`);
+		await fixture.control.settleDeliveries();
+
+		expect(trigger.received.map((received) => received.status)).toEqual([200, 200]);
+		expect(trigger.executions).toHaveLength(1);
+	});
+
+	it('runs again for a redelivery when Ignore Duplicate Deliveries is off', async () => {
+		const trigger = await activeTrigger({ ignoreDuplicates: false });
+		await createMember('Twice BV');
+		const [delivery] = await fixture.control.settleDeliveries();
+
+		await fixture.api('POST', `/webhook-deliveries/${delivery.id}/redeliver`);
+		await fixture.control.settleDeliveries();
+
+		expect(trigger.executions).toHaveLength(2);
+		expect(trigger.executions[0][0].json.id).toBe(trigger.executions[1][0].json.id);
+	});
+});
+
+describe('secret rolls', () => {
+	it('keeps verifying while the API signs with the rolled and the stored secret', async () => {
+		const trigger = await activeTrigger();
+		const [endpoint] = await fixture.control.endpoints();
+		await fixture.api('POST', `/webhook-endpoints/${endpoint.id}/roll-secret`);
+
+		await createMember('Rolled Secret SA');
+
+		expect(trigger.received[0].signatureHeader?.match(/v1=/g)).toHaveLength(2);
+		expect(trigger.executions).toHaveLength(1);
+	});
+});
+
+describe('test deliveries', () => {
+	it('are marked as test deliveries in the output', async () => {
+		const trigger = await activeTrigger();
+		const [endpoint] = await fixture.control.endpoints();
+
+		const result = await fixture.api<IDataObject>(
+			'POST',
+			`/webhook-endpoints/${endpoint.id}/test`,
+			{ event_type: 'member.updated' },
+		);
+
+		expect(result).toMatchObject({ ok: true, response_status: 200 });
+		expect(trigger.executions).toHaveLength(1);
+		expect(trigger.executions[0][0].json).toMatchObject({
+			type: 'member.updated',
+			test_delivery: true,
+		});
+	});
+
+	it('are acknowledged without a run when Ignore Test Deliveries is on', async () => {
+		const trigger = await activeTrigger({ ignoreTestDeliveries: true });
+		const [endpoint] = await fixture.control.endpoints();
+
+		const result = await fixture.api<IDataObject>('POST', `/webhook-endpoints/${endpoint.id}/test`);
+
+		expect(result).toMatchObject({ ok: true, response_status: 200 });
+		expect(trigger.executions).toEqual([]);
+		await createMember('Real Event Co');
+		expect(trigger.executions).toHaveLength(1);
+	});
+});
+
+describe('clock skew', () => {
+	it('refuses deliveries signed beyond the tolerance, and accepts them with a wider one', async () => {
+		await fixture.control.advanceClock(400);
+		const strict = await activeTrigger();
+		await createMember('Skewed Clock Inc');
+		expect(strict.received.map((received) => received.status)).toEqual([401]);
+		expect(strict.executions).toEqual([]);
+
+		await strict.deactivate();
+		const tolerant = await activeTrigger({ signatureToleranceSeconds: 600 });
+		await createMember('Tolerant Clock Inc');
+		expect(tolerant.executions).toHaveLength(1);
+	});
+});

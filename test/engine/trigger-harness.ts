@@ -1,0 +1,288 @@
+/**
+ * The trigger in an "n8n" that the sandbox can really deliver to: an HTTP server on 127.0.0.1
+ * standing in for n8n's webhook routes (`/webhook/<id>/<path>` while the workflow is active,
+ * `/webhook-test/<id>/<path>` while "Listen for test event" runs). It handles a request the way
+ * n8n 2.8.4's webhook helpers do: the raw body on `request.rawBody`, the parsed JSON on
+ * `request.body`, `webhook()` run through n8n-core's WebhookContext, then
+ * - `noWebhookResponse`: the node answered itself, nothing more is sent and no execution starts;
+ * - no `workflowData`: `webhookResponse` (or n8n's default message) is sent, no execution starts;
+ * - `workflowData`: answered at once (responseMode `onReceived`, body from the declared
+ *   `responseData`), and the workflow runs through WorkflowExecute from the trigger node.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import { dirname } from 'node:path';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	IWebhookData,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+import { createRunExecutionData } from 'n8n-workflow';
+
+import { startSandbox } from '../sandbox';
+import type { DeepPartialConfig } from '../sandbox';
+import { SandboxControl } from '../e2e/sandbox-control';
+import { TriggerHarness } from './harness';
+import type { TriggerHarnessOptions } from './harness';
+import { SandboxFixture } from './sandbox-fixture';
+
+process.env.NO_PROXY = '127.0.0.1,localhost';
+process.env.no_proxy = '127.0.0.1,localhost';
+
+/** What the receiver recorded for one HTTP request to a trigger URL. */
+export interface ReceivedDelivery {
+	path: string;
+	signatureHeader?: string;
+	status: number;
+	responseBody: string;
+	/** Items of the execution this request started; `undefined` when it started none. */
+	execution?: INodeExecutionData[];
+}
+
+export interface LiveTriggerOptions extends TriggerHarnessOptions {
+	/** Keeps the workflow's id across simulated n8n restarts. */
+	workflowId?: string;
+	/** Registers the `/webhook-test/` URL, as "Listen for test event" does. */
+	isTest?: boolean;
+}
+
+/** A trigger node of one workflow, served by a {@link TriggerReceiver}. */
+export class LiveTrigger extends TriggerHarness {
+	readonly received: ReceivedDelivery[] = [];
+
+	/** The receiver answers this many next requests with 503 before n8n sees them (n8n down). */
+	unavailableFor = 0;
+
+	/** The receiver runs the node, then answers this many requests with 504 (a proxy timed out). */
+	responseLostFor = 0;
+
+	constructor(readonly options: LiveTriggerOptions) {
+		super(options);
+		if (options.workflowId) this.workflow.id = options.workflowId;
+	}
+
+	override webhookData(name = 'default'): IWebhookData {
+		return { ...super.webhookData(name), isTest: this.options.isTest === true };
+	}
+
+	/** Executions started so far, each as the items the trigger node output. */
+	get executions(): INodeExecutionData[][] {
+		return this.received.flatMap((delivery) => (delivery.execution ? [delivery.execution] : []));
+	}
+}
+
+function jsonCopy<T>(value: T): T {
+	return JSON.parse(JSON.stringify(value)) as T;
+}
+
+async function readBody(request: IncomingMessage): Promise<Buffer> {
+	const chunks: Buffer[] = [];
+	for await (const chunk of request) chunks.push(chunk as Buffer);
+	return Buffer.concat(chunks);
+}
+
+/** Runs the workflow from the trigger node with the items `webhook()` returned, as n8n does. */
+async function runTriggeredWorkflow(
+	trigger: LiveTrigger,
+	workflowData: INodeExecutionData[][],
+): Promise<INodeExecutionData[]> {
+	const executionId = randomUUID();
+	const additionalData = { ...trigger.additionalData, executionId };
+	additionalData.hooks = new ExecutionLifecycleHooks('webhook', executionId, {
+		id: trigger.workflow.id,
+		name: trigger.workflow.name,
+		nodes: [trigger.node],
+		connections: {},
+		active: true,
+		isArchived: false,
+		activeVersionId: null,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+	} as never);
+	const runExecutionData = createRunExecutionData({
+		executionData: {
+			nodeExecutionStack: [{ node: trigger.node, data: { main: workflowData }, source: null }],
+		},
+	});
+	const run = await new WorkflowExecute(
+		additionalData,
+		'webhook',
+		runExecutionData,
+	).processRunExecutionData(trigger.workflow);
+	if (run.data.resultData.error) throw new Error(run.data.resultData.error.message);
+	return run.data.resultData.runData[trigger.node.name]?.[0]?.data?.main?.[0] ?? [];
+}
+
+/** The body n8n sends for responseMode `onReceived` once an execution started. */
+function onReceivedBody(trigger: LiveTrigger): string | undefined {
+	const declared = trigger.webhookData().webhookDescription.responseData ?? 'firstEntryJson';
+	return declared === 'noData' ? undefined : String(declared);
+}
+
+function send(response: ServerResponse, status: number, body: unknown): void {
+	if (body === undefined) {
+		response.writeHead(status).end();
+	} else if (typeof body === 'string') {
+		response.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' }).end(body);
+	} else {
+		response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+	}
+}
+
+/** An HTTP server on 127.0.0.1 that routes webhook calls to the triggers created on it. */
+export class TriggerReceiver {
+	private readonly routes = new Map<string, LiveTrigger>();
+
+	private constructor(
+		private readonly server: Server,
+		readonly origin: string,
+	) {}
+
+	static async start(): Promise<TriggerReceiver> {
+		let receiver: TriggerReceiver | undefined;
+		const server = createServer((request, response) => {
+			receiver!.handle(request, response).catch((error: Error) => {
+				if (!response.headersSent) send(response, 500, { message: error.message });
+			});
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		const { port } = server.address() as AddressInfo;
+		receiver = new TriggerReceiver(server, `http://127.0.0.1:${port}`);
+		return receiver;
+	}
+
+	/** A trigger whose webhook URLs point at this receiver; it receives once it is activated. */
+	trigger(options: LiveTriggerOptions): LiveTrigger {
+		const trigger = new LiveTrigger({ ...options, webhookBaseUrl: this.origin });
+		this.routes.set(new URL(trigger.webhookUrl()).pathname, trigger);
+		return trigger;
+	}
+
+	/**
+	 * The same trigger after an n8n restart: same workflow, node and webhook id, and the static
+	 * data given, round-tripped through JSON as n8n's database stores it.
+	 */
+	restart(previous: LiveTrigger, staticData: IDataObject): LiveTrigger {
+		return this.trigger({
+			...previous.options,
+			workflowId: previous.workflow.id,
+			webhookId: previous.node.webhookId,
+			parameters: jsonCopy(previous.node.parameters),
+			staticData: jsonCopy(staticData),
+		});
+	}
+
+	async close(): Promise<void> {
+		this.server.closeAllConnections();
+		await new Promise<void>((resolve) => this.server.close(() => resolve()));
+	}
+
+	private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+		const path = new URL(request.url ?? '/', this.origin).pathname;
+		const trigger = this.routes.get(path);
+		if (!trigger || request.method !== 'POST') {
+			send(response, 404, { code: 404, message: 'The requested webhook is not registered.' });
+			return;
+		}
+		const delivery: ReceivedDelivery = {
+			path,
+			signatureHeader: request.headers['x-webhook-signature'] as string | undefined,
+			status: 0,
+			responseBody: '',
+		};
+		trigger.received.push(delivery);
+		const respond = (status: number, body: unknown) => {
+			delivery.status = status;
+			delivery.responseBody = body === undefined ? '' : JSON.stringify(body);
+			send(response, status, body);
+		};
+
+		if (trigger.unavailableFor > 0) {
+			trigger.unavailableFor--;
+			respond(503, { message: 'n8n is starting' });
+			return;
+		}
+
+		const rawBody = await readBody(request);
+		const webhookRequest = Object.assign(request, {
+			rawBody,
+			body: request.headers['content-type']?.startsWith('application/json')
+				? JSON.parse(rawBody.toString('utf8'))
+				: {},
+		});
+		const result: IWebhookResponseData = await trigger.runWebhook(webhookRequest, response);
+
+		if (result.noWebhookResponse) {
+			delivery.status = response.statusCode;
+			return;
+		}
+		if (result.workflowData === undefined) {
+			respond(200, result.webhookResponse ?? { message: 'Webhook call received' });
+			return;
+		}
+		delivery.execution = await runTriggeredWorkflow(trigger, result.workflowData);
+		if (trigger.responseLostFor > 0) {
+			trigger.responseLostFor--;
+			respond(504, { message: 'Gateway time-out' });
+			return;
+		}
+		respond(200, onReceivedBody(trigger));
+	}
+}
+
+/**
+ * n8n-core's SSHClientsManager, started by the load-options context, runs a cleanup interval that
+ * would keep jest alive after the tests; n8n stops it on shutdown, and so do the tests.
+ */
+function shutDownSshClientsManager(): void {
+	const coreDirectory = dirname(require.resolve('n8n-core'));
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { Container } = require(
+		require.resolve('@n8n/di', { paths: [coreDirectory] }),
+	) as typeof import('@n8n/di');
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { SSHClientsManager } = require(
+		require.resolve('./execution-engine/ssh-clients-manager', { paths: [coreDirectory] }),
+	) as { SSHClientsManager: new () => { onShutdown(): void } };
+	if (Container.has(SSHClientsManager)) Container.get(SSHClientsManager).onShutdown();
+}
+
+/**
+ * A sandbox that accepts the receiver's `http://127.0.0.1` URLs, reset before every test, plus a
+ * receiver for the whole file.
+ */
+export function useTriggerSandbox(config: DeepPartialConfig = {}): {
+	fixture: SandboxFixture;
+	receiver: () => TriggerReceiver;
+	testMode: () => SandboxControl;
+} {
+	const fixture = new SandboxFixture();
+	let receiver: TriggerReceiver | undefined;
+	beforeAll(async () => {
+		fixture.sandbox = await startSandbox({
+			port: 0,
+			config: { ...config, webhooks: { allowInsecureUrls: true, ...config.webhooks } },
+		});
+		fixture.control = new SandboxControl(fixture.sandbox.origin);
+		receiver = await TriggerReceiver.start();
+	});
+	beforeEach(async () => {
+		await fixture.control.reset();
+	});
+	afterAll(async () => {
+		await receiver?.close();
+		await fixture.sandbox?.close();
+		shutDownSshClientsManager();
+	});
+	return {
+		fixture,
+		receiver: () => receiver!,
+		testMode: () =>
+			new SandboxControl(fixture.sandbox.origin, { organization: 'acme', mode: 'test' }),
+	};
+}

@@ -1,0 +1,375 @@
+/**
+ * Registration lifecycle of the Workforce Management Trigger inside n8n's engine (HookContext,
+ * static data kept in the workflow), against the sandbox API: activation, reconciliation after
+ * restarts and lost static data, test registrations, deactivation.
+ */
+import { DEFAULT_CONFIG, startSandbox } from '../sandbox';
+import { runLoadOptions, TRIGGER_NODE_TYPE } from './harness';
+import { TEST_KEY } from './sandbox-fixture';
+import { useTriggerSandbox } from './trigger-harness';
+import type { LiveTrigger } from './trigger-harness';
+
+const ALL_MODULES_KEY = 'wfm_live_umbrella_all';
+
+const { fixture, receiver, testMode } = useTriggerSandbox({
+	webhooks: { autoDisableAfter: 2, retryDelaysSeconds: [60, 60, 60] },
+	organizations: [
+		...DEFAULT_CONFIG.organizations,
+		{
+			name: 'Umbrella Staffing',
+			slug: 'umbrella',
+			status: 'active',
+			modules: ['members', 'customers', 'shifts', 'bookings', 'timesheets', 'invoices'],
+			keys: [{ key: ALL_MODULES_KEY, mode: 'live', scopes: ['webhooks:read', 'webhooks:write'] }],
+		},
+	],
+});
+
+/** The 26 event types the API specification lists. */
+const SPEC_EVENT_TYPES = [
+	'member.created',
+	'member.updated',
+	'member.verified',
+	'member.deactivated',
+	'member.deleted',
+	'customer.created',
+	'customer.updated',
+	'customer_location.created',
+	'customer_location.updated',
+	'shift.created',
+	'shift.updated',
+	'shift.assigned',
+	'shift.completed',
+	'shift.cancelled',
+	'booking.created',
+	'booking.status_changed',
+	'timesheet.created',
+	'timesheet.approved',
+	'timesheet.disputed',
+	'timesheet.voided',
+	'feedback.created',
+	'invoice.created',
+	'invoice.sent',
+	'invoice.paid',
+	'invoice.voided',
+	'travel_expense.submitted',
+];
+
+const MEMBER_EVENTS = ['member.created', 'member.verified'];
+
+function newTrigger(events: string[] = MEMBER_EVENTS, apiKey?: string): LiveTrigger {
+	return receiver().trigger({
+		parameters: { events },
+		credentials: fixture.credentials(apiKey),
+	});
+}
+
+async function activeTrigger(events: string[] = MEMBER_EVENTS): Promise<LiveTrigger> {
+	const trigger = newTrigger(events);
+	await trigger.activate();
+	return trigger;
+}
+
+function nodeStaticData(trigger: LiveTrigger): Record<string, unknown> {
+	return (trigger.staticData[`node:${trigger.node.name}`] ?? {}) as Record<string, unknown>;
+}
+
+async function apiCalls(): Promise<string[]> {
+	return (await fixture.requests()).map((request) => `${request.method} ${request.path}`);
+}
+
+describe('event list', () => {
+	async function eventOptions(apiKey: string) {
+		return await runLoadOptions('getEventTypes', {
+			type: TRIGGER_NODE_TYPE,
+			parameters: { events: [] },
+			credentials: fixture.credentials(apiKey),
+		});
+	}
+
+	it('offers All Events first, then the catalog of the active modules by name, with descriptions', async () => {
+		const options = await eventOptions('wfm_live_acme_all');
+
+		expect(options[0]).toMatchObject({ name: 'All Events', value: '*' });
+		expect(options.slice(1).map((option) => option.value)).toEqual([
+			'customer.created',
+			'customer_location.created',
+			'customer_location.updated',
+			'customer.updated',
+			'member.created',
+			'member.deactivated',
+			'member.deleted',
+			'member.updated',
+			'member.verified',
+		]);
+		expect(options).toContainEqual({
+			name: 'Customer Location Updated',
+			value: 'customer_location.updated',
+			description: 'A site changed, including activation and deactivation',
+		});
+	});
+
+	it('offers all 26 event types of the specification when every module is active', async () => {
+		const options = await eventOptions(ALL_MODULES_KEY);
+		const values = options.map((option) => option.value);
+		expect(values).toHaveLength(SPEC_EVENT_TYPES.length + 1);
+		expect(values).toEqual(expect.arrayContaining(['*', ...SPEC_EVENT_TYPES]));
+	});
+});
+
+describe('activation', () => {
+	it('registers exactly one endpoint with the webhook URL, the events and an owner description', async () => {
+		const trigger = await activeTrigger(['member.verified', 'member.created', 'member.created']);
+
+		const endpoints = await fixture.control.endpoints();
+		expect(endpoints).toHaveLength(1);
+		const [endpoint] = endpoints;
+		expect(endpoint.url).toBe(trigger.webhookUrl());
+		expect(endpoint.url).toMatch(new RegExp(`/webhook/${trigger.node.webhookId}/webhook$`));
+		expect(endpoint.events).toEqual(['member.created', 'member.verified']);
+		expect(endpoint.enabled).toBe(true);
+		expect(endpoint.description).toBe(
+			`n8n workflow ${trigger.workflow.id} · Workforce Management Trigger`,
+		);
+		expect(nodeStaticData(trigger)).toMatchObject({
+			endpointId: endpoint.id,
+			secret: endpoint.secret,
+			url: endpoint.url,
+			events: ['member.created', 'member.verified'],
+		});
+	});
+
+	it('keeps a registered endpoint on the next check (an n8n restart) without writing', async () => {
+		const trigger = await activeTrigger();
+		await fixture.clearRequests();
+
+		const restarted = receiver().restart(trigger, trigger.staticData);
+		expect(await restarted.runWebhookMethod('checkExists')).toBe(true);
+
+		expect(await apiCalls()).toEqual([
+			`GET /api/v1/webhook-endpoints/${nodeStaticData(trigger).endpointId}`,
+		]);
+		expect(await fixture.control.endpoints()).toHaveLength(1);
+	});
+
+	it('subscribes to everything with All Events, even when other events are picked too', async () => {
+		await activeTrigger(['member.created', '*']);
+		const [endpoint] = await fixture.control.endpoints();
+		expect(endpoint.events).toEqual(['*']);
+	});
+
+	it('refuses an empty event list, naming the field, before any request', async () => {
+		const trigger = newTrigger([]);
+		await expect(trigger.activate()).rejects.toThrow(
+			'Choose at least one event in "Event Names or IDs"',
+		);
+		expect(await apiCalls()).toEqual([]);
+	});
+
+	it('registers a test-mode key in the sandbox organization', async () => {
+		const trigger = newTrigger(MEMBER_EVENTS, TEST_KEY);
+		await trigger.activate();
+
+		const testEndpoints = await testMode().endpoints();
+		expect(testEndpoints).toHaveLength(1);
+		expect(testEndpoints[0].url).toBe(trigger.webhookUrl());
+		expect(await fixture.control.endpoints()).toEqual([]);
+	});
+
+	it('explains WEBHOOK_URL when the API refuses a URL that is not HTTPS', async () => {
+		const strictSandbox = await startSandbox({ port: 0 });
+		try {
+			const trigger = receiver().trigger({
+				parameters: { events: MEMBER_EVENTS },
+				credentials: { apiKey: 'wfm_live_acme_all', baseUrl: strictSandbox.baseUrl },
+			});
+			const activation = trigger.activate();
+			await expect(activation).rejects.toThrow('only delivers to HTTPS addresses');
+			await expect(activation).rejects.toMatchObject({
+				description: expect.stringContaining('WEBHOOK_URL'),
+			});
+			expect(nodeStaticData(trigger)).toEqual({});
+		} finally {
+			await strictSandbox.close();
+		}
+	});
+});
+
+describe('reconciliation', () => {
+	it('re-enables an endpoint the API auto-disabled after failed deliveries and keeps it', async () => {
+		const trigger = await activeTrigger();
+		const endpointId = nodeStaticData(trigger).endpointId;
+		trigger.unavailableFor = 2;
+		await fixture.api('POST', '/members', { business_name: 'First' });
+		await fixture.api('POST', '/members', { business_name: 'Second' });
+		await fixture.control.settleDeliveries();
+		const [disabled] = await fixture.control.endpoints();
+		expect(disabled.enabled).toBe(false);
+		expect(disabled.disabled_reason).toEqual(expect.any(String));
+
+		expect(await trigger.runWebhookMethod('checkExists')).toBe(true);
+
+		const [reenabled] = await fixture.control.endpoints();
+		expect(reenabled).toMatchObject({ id: endpointId, enabled: true, disabled_at: null });
+		await fixture.api('POST', '/members', { business_name: 'Third' });
+		await fixture.control.settleDeliveries();
+		expect(trigger.executions.map((items) => items[0].json.data)).toEqual([
+			expect.objectContaining({ business_name: 'Third' }),
+		]);
+	});
+
+	it('re-registers when the event list was edited', async () => {
+		const trigger = await activeTrigger(['member.created']);
+		const oldId = nodeStaticData(trigger).endpointId;
+
+		trigger.node.parameters.events = ['customer.created', 'customer.updated'];
+		await trigger.activate();
+
+		const endpoints = await fixture.control.endpoints();
+		expect(endpoints).toHaveLength(1);
+		expect(endpoints[0].id).not.toBe(oldId);
+		expect(endpoints[0].events).toEqual(['customer.created', 'customer.updated']);
+		expect(nodeStaticData(trigger)).toMatchObject({
+			endpointId: endpoints[0].id,
+			secret: endpoints[0].secret,
+		});
+	});
+
+	it('re-registers when n8n’s webhook URL changed (a new WEBHOOK_URL)', async () => {
+		const trigger = await activeTrigger();
+		const endpointId = nodeStaticData(trigger).endpointId as string;
+		await fixture.api('PATCH', `/webhook-endpoints/${endpointId}`, {
+			url: 'http://127.0.0.1:1/webhook/elsewhere/webhook',
+		});
+
+		await trigger.activate();
+
+		const endpoints = await fixture.control.endpoints();
+		expect(endpoints.map((endpoint) => endpoint.url)).toEqual([trigger.webhookUrl()]);
+		expect(endpoints[0].id).not.toBe(endpointId);
+	});
+
+	it('creates a new endpoint when the stored one was deleted elsewhere', async () => {
+		const trigger = await activeTrigger();
+		await fixture.api('DELETE', `/webhook-endpoints/${nodeStaticData(trigger).endpointId}`);
+
+		await trigger.activate();
+
+		const endpoints = await fixture.control.endpoints();
+		expect(endpoints).toHaveLength(1);
+		expect(nodeStaticData(trigger).endpointId).toBe(endpoints[0].id);
+	});
+
+	it('replaces its own orphan after static data was lost, leaving other endpoints alone', async () => {
+		const trigger = await activeTrigger();
+		const orphanId = nodeStaticData(trigger).endpointId;
+		const other = await activeTrigger();
+		const byHand = await fixture.api<{ id: string }>('POST', '/webhook-endpoints', {
+			url: trigger.webhookUrl(),
+			events: ['*'],
+			description: 'Made by hand for the same URL',
+		});
+
+		const restarted = receiver().restart(trigger, {});
+		await restarted.activate();
+
+		const endpoints = await fixture.control.endpoints();
+		const ids = endpoints.map((endpoint) => endpoint.id);
+		expect(ids).not.toContain(orphanId);
+		expect(ids).toEqual(
+			expect.arrayContaining([
+				nodeStaticData(restarted).endpointId,
+				nodeStaticData(other).endpointId,
+				byHand.id,
+			]),
+		);
+		expect(endpoints).toHaveLength(3);
+	});
+
+	it('re-keys its endpoint with roll-secret when only the secret was lost', async () => {
+		const trigger = await activeTrigger();
+		const { endpointId, secret } = nodeStaticData(trigger);
+		const withoutSecret = { ...trigger.staticData };
+		withoutSecret[`node:${trigger.node.name}`] = { ...nodeStaticData(trigger), secret: undefined };
+
+		const restarted = receiver().restart(trigger, withoutSecret);
+		expect(await restarted.runWebhookMethod('checkExists')).toBe(true);
+
+		const [endpoint] = await fixture.control.endpoints();
+		expect(endpoint.id).toBe(endpointId);
+		expect(endpoint.secret).not.toBe(secret);
+		expect(nodeStaticData(restarted).secret).toBe(endpoint.secret);
+	});
+
+	it('re-keys when someone else rolled the secret, so verification survives the 24-hour overlap', async () => {
+		const trigger = await activeTrigger();
+		const endpointId = nodeStaticData(trigger).endpointId as string;
+		const rolledElsewhere = await fixture.api<{ secret: string }>(
+			'POST',
+			`/webhook-endpoints/${endpointId}/roll-secret`,
+		);
+
+		expect(await trigger.runWebhookMethod('checkExists')).toBe(true);
+
+		const [endpoint] = await fixture.control.endpoints();
+		expect(nodeStaticData(trigger).secret).toBe(endpoint.secret);
+		expect(endpoint.secret).not.toBe(rolledElsewhere.secret);
+	});
+});
+
+describe('deactivation', () => {
+	it('deletes the endpoint and clears the static data', async () => {
+		const trigger = await activeTrigger();
+
+		expect(await trigger.deactivate()).toBe(true);
+
+		expect(await fixture.control.endpoints()).toEqual([]);
+		expect(nodeStaticData(trigger)).toEqual({});
+	});
+
+	it('counts an endpoint that is already gone as deleted', async () => {
+		const trigger = await activeTrigger();
+		await fixture.api('DELETE', `/webhook-endpoints/${nodeStaticData(trigger).endpointId}`);
+
+		expect(await trigger.deactivate()).toBe(true);
+		expect(nodeStaticData(trigger)).toEqual({});
+	});
+
+	it('leaves no endpoint behind after activations, restarts, edits and lost static data', async () => {
+		const trigger = await activeTrigger();
+		const restarted = receiver().restart(trigger, {});
+		await restarted.activate();
+		restarted.node.parameters.events = ['customer.created'];
+		await restarted.activate();
+		const afterRestart = receiver().restart(restarted, restarted.staticData);
+		await afterRestart.activate();
+		expect(await fixture.control.endpoints()).toHaveLength(1);
+
+		await receiver().restart(afterRestart, {}).deactivate();
+
+		expect(await fixture.control.endpoints()).toEqual([]);
+	});
+});
+
+describe('"Listen for test event"', () => {
+	it('registers the /webhook-test/ URL beside the production one and removes only it', async () => {
+		const production = await activeTrigger();
+		const listener = receiver().trigger({
+			...production.options,
+			workflowId: production.workflow.id,
+			webhookId: production.node.webhookId,
+			isTest: true,
+		});
+
+		await listener.activate();
+		const registered = await fixture.control.endpoints();
+		expect(registered.map((endpoint) => endpoint.url).sort()).toEqual(
+			[production.webhookUrl(), listener.webhookUrl()].sort(),
+		);
+		expect(listener.webhookUrl()).toContain(`/webhook-test/${production.node.webhookId}/`);
+
+		await listener.deactivate();
+		const remaining = await fixture.control.endpoints();
+		expect(remaining.map((endpoint) => endpoint.url)).toEqual([production.webhookUrl()]);
+	});
+});
