@@ -1,0 +1,86 @@
+import type {
+	IAuthenticateGeneric,
+	ICredentialTestRequest,
+	ICredentialType,
+	Icon,
+	INodeProperties,
+} from 'n8n-workflow';
+
+export class WorkforceManagementApi implements ICredentialType {
+	name = 'workforceManagementApi';
+
+	displayName = 'Workforce Management API';
+
+	icon: Icon = {
+		light: 'file:../nodes/WorkforceManagement/workforceManagement.svg',
+		dark: 'file:../nodes/WorkforceManagement/workforceManagement.dark.svg',
+	};
+
+	documentationUrl =
+		'https://github.com/n8n-nodes-workforce-management/n8n-nodes-workforce-management#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			required: true,
+			default: '',
+			description:
+				'Created in the developer area of your Workforce Management account. A live key works on your organization, a test key on its sandbox organization.',
+		},
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'https://app.example.com/api/v1',
+			description:
+				'The API root of your Workforce Management instance, ending in /api/v1. A trailing slash is ignored, and /api/v1 is added when it is missing.',
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				Authorization: '=Bearer {{$credentials.apiKey}}',
+			},
+		},
+	};
+
+	// Mirrors apiRootUrl() in nodes/WorkforceManagement/transport: the dialog must test the URL the node will call.
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL:
+				'={{ $credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/api(\\/v1)?$/, "") + "/api/v1" }}',
+			url: '/organization',
+			method: 'GET',
+		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message: 'The API key was rejected. Check that it is copied completely and has not been revoked.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message: 'The API key is valid but lacks the organization:read scope used to test it.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message: 'No Workforce Management API answers at this Base URL. Check the address of your instance.',
+				},
+			},
+		],
+	};
+}

@@ -1,0 +1,55 @@
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import * as organization from './actions/organization';
+import { router } from './actions/router';
+import { listSearch, loadOptions } from './methods';
+
+export class WorkforceManagement implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Workforce Management',
+		name: 'workforceManagement',
+		icon: { light: 'file:workforceManagement.svg', dark: 'file:workforceManagement.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description:
+			'Manage members, customers, sites and webhooks of a Workforce Management organization',
+		defaults: {
+			name: 'Workforce Management',
+		},
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{
+				name: 'workforceManagementApi',
+				required: true,
+			},
+		],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Organization', value: 'organization' },
+				],
+				default: 'organization',
+			},
+			...organization.description,
+		],
+	};
+
+	methods = { listSearch, loadOptions };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

@@ -1,0 +1,53 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeError, NodeOperationError } from 'n8n-workflow';
+
+import type { WorkforceOperation } from './common';
+import * as organization from './organization';
+
+export const resources = {
+	organization,
+};
+
+type ResourceName = keyof typeof resources;
+
+/**
+ * Runs the chosen operation once per input item: one output item per returned record, each
+ * paired with its input item; a failure becomes an error item when the node continues on fail.
+ */
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const resource = this.getNodeParameter('resource', 0) as ResourceName;
+	const operation = this.getNodeParameter('operation', 0) as string;
+	const operationModule = (resources[resource] as Record<string, unknown> | undefined)?.[
+		operation
+	] as WorkforceOperation | undefined;
+	if (typeof operationModule?.execute !== 'function') {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The operation "${operation}" is not supported for resource "${resource}"`,
+		);
+	}
+
+	const returnData: INodeExecutionData[] = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			const result = await operationModule.execute.call(this, itemIndex);
+			returnData.push(
+				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
+					itemData: { item: itemIndex },
+				}),
+			);
+		} catch (error) {
+			if (this.continueOnFail()) {
+				returnData.push({ json: { error: (error as Error).message }, pairedItem: { item: itemIndex } });
+				continue;
+			}
+			if (error instanceof NodeError) {
+				error.context.itemIndex ??= itemIndex;
+				throw error;
+			}
+			throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+		}
+	}
+	return [returnData];
+}

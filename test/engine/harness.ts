@@ -1,0 +1,526 @@
+/**
+ * Runs this package's nodes inside n8n's real engine (n8n-core's WorkflowExecute, HookContext,
+ * WebhookContext, LoadOptionsContext), loaded from the TypeScript sources, against an API over HTTP.
+ *
+ * n8n's CLI normally supplies three things the engine needs; they are rebuilt here, small:
+ * a node-types lookup, a credentials helper (which applies the credential's declarative
+ * `authenticate`, as the CLI's CredentialsHelper does) and the `additionalData` object.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+import {
+	ExecutionLifecycleHooks,
+	HookContext,
+	InstanceSettings,
+	LoadOptionsContext,
+	WebhookContext,
+	WorkflowExecute,
+} from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialType,
+	ICredentials,
+	IDataObject,
+	IExecuteData,
+	IHttpRequestOptions,
+	INode,
+	INodeCredentialsDetails,
+	INodeExecutionData,
+	INodeListSearchResult,
+	INodeParameters,
+	INodeProperties,
+	INodePropertyOptions,
+	INodeType,
+	INodeTypes,
+	IRequestOptionsSimplified,
+	IRun,
+	IVersionedNodeType,
+	IWebhookData,
+	IWebhookDescription,
+	IWebhookResponseData,
+	IWorkflowExecuteAdditionalData,
+	WebhookType,
+	WorkflowActivateMode,
+} from 'n8n-workflow';
+import { ICredentialsHelper, Workflow, createRunExecutionData } from 'n8n-workflow';
+
+const PROJECT_ROOT = join(__dirname, '..', '..');
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const packageJson = require(join(PROJECT_ROOT, 'package.json')) as {
+	name: string;
+	n8n: { nodes: string[]; credentials: string[] };
+};
+
+export const PACKAGE_NAME = packageJson.name;
+export const ACTION_NODE_TYPE = `${PACKAGE_NAME}.workforceManagement`;
+export const TRIGGER_NODE_TYPE = `${PACKAGE_NAME}.workforceManagementTrigger`;
+export const CREDENTIAL_TYPE = 'workforceManagementApi';
+export const CREDENTIAL_ID = 'workforce-credential';
+
+/* ------------------------------------------------------------------ engine setup */
+
+// n8n-core resolves its services from its own copy of @n8n/di; register ours in that container.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { Container } = require(
+	require.resolve('@n8n/di', { paths: [dirname(require.resolve('n8n-core'))] }),
+) as typeof import('@n8n/di');
+
+// InstanceSettings would otherwise create ~/.n8n/config with a random encryption key.
+Container.set(InstanceSettings, {
+	n8nFolder: mkdtempSync(join(tmpdir(), 'wfm-engine-')),
+	instanceId: 'workforce-management-tests',
+	instanceType: 'main',
+	instanceRole: 'leader',
+	hostId: 'main-workforce-management-tests',
+	encryptionKey: 'workforce-management-tests',
+	isMultiMain: false,
+	isSingleMain: true,
+	isLeader: true,
+	isWorker: false,
+} as unknown as InstanceSettings);
+
+// The SSH tunnel manager, created with the first execution context, runs a cleanup interval that
+// would keep jest from exiting: create it now and let its timer not hold the process.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { SSHClientsManager } = require(
+	join(dirname(require.resolve('n8n-core')), 'execution-engine', 'ssh-clients-manager'),
+) as { SSHClientsManager: new () => { cleanupTimer?: NodeJS.Timeout } };
+Container.get(SSHClientsManager).cleanupTimer?.unref();
+
+/** The node files the package.json `n8n` section declares, mapped back to their TypeScript sources. */
+function sourceOf(distPath: string): string {
+	return join(PROJECT_ROOT, distPath.replace(/^dist\//, '').replace(/\.js$/, '.ts'));
+}
+
+function instantiateExportedClass<T>(modulePath: string): T {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const exported = require(modulePath) as Record<string, new () => T>;
+	const Class = Object.values(exported).find((value) => typeof value === 'function');
+	if (!Class) throw new Error(`${modulePath} exports no class`);
+	return new Class();
+}
+
+const nodeSources = new Map(
+	packageJson.n8n.nodes.map((distPath) => {
+		const fileName = distPath.split('/').pop() as string;
+		const nodeName = fileName.replace(/\.node\.js$/, '');
+		return [`${PACKAGE_NAME}.${nodeName.charAt(0).toLowerCase()}${nodeName.slice(1)}`, sourceOf(distPath)];
+	}),
+);
+const loadedNodeTypes = new Map<string, INodeType>();
+
+export const nodeTypes: INodeTypes = {
+	getByName(type: string): INodeType | IVersionedNodeType {
+		return this.getByNameAndVersion(type);
+	},
+	getByNameAndVersion(type: string): INodeType {
+		let nodeType = loadedNodeTypes.get(type);
+		if (!nodeType) {
+			const source = nodeSources.get(type);
+			if (!source) throw new Error(`Unknown node type ${type}`);
+			nodeType = instantiateExportedClass<INodeType>(source);
+			loadedNodeTypes.set(type, nodeType);
+		}
+		return nodeType;
+	},
+	getKnownTypes() {
+		return {};
+	},
+};
+
+export const credentialTypes: Map<string, ICredentialType> = new Map(
+	packageJson.n8n.credentials.map((distPath) => {
+		const credentialType = instantiateExportedClass<ICredentialType>(sourceOf(distPath));
+		return [credentialType.name, credentialType];
+	}),
+);
+
+export interface WorkforceCredentials {
+	apiKey: string;
+	baseUrl: string;
+}
+
+/** Holds credential data by id and authenticates requests the way n8n's CLI does. */
+export class TestCredentialsHelper extends ICredentialsHelper {
+	private readonly store = new Map<string, ICredentialDataDecryptedObject>();
+
+	setCredentials(id: string, data: ICredentialDataDecryptedObject): void {
+		this.store.set(id, data);
+	}
+
+	getParentTypes(): string[] {
+		return [];
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions | IRequestOptionsSimplified,
+		workflow: Workflow,
+		node: INode,
+	): Promise<IHttpRequestOptions> {
+		const { authenticate } = credentialTypes.get(typeName) ?? {};
+		if (typeof authenticate === 'function') {
+			return await authenticate(credentials, requestOptions as IHttpRequestOptions);
+		}
+		if (authenticate?.type === 'generic') {
+			const resolve = (value: string) =>
+				String(
+					workflow.expression.getSimpleParameterValue(
+						node,
+						value,
+						'internal',
+						{ $credentials: credentials },
+						undefined,
+						'',
+					) ?? '',
+				);
+			for (const [target, entries] of Object.entries(authenticate.properties)) {
+				const options = requestOptions as unknown as Record<string, Record<string, string>>;
+				options[target] ??= {};
+				for (const [key, value] of Object.entries(entries as Record<string, string>)) {
+					options[target][resolve(key)] = resolve(value);
+				}
+			}
+		}
+		return requestOptions as IHttpRequestOptions;
+	}
+
+	async preAuthentication(): Promise<undefined> {
+		return undefined;
+	}
+
+	async getCredentials(): Promise<ICredentials> {
+		throw new Error('Encrypted credentials are not used in the engine tests');
+	}
+
+	async getDecrypted(
+		_additionalData: IWorkflowExecuteAdditionalData,
+		nodeCredentials: INodeCredentialsDetails,
+	): Promise<ICredentialDataDecryptedObject> {
+		const data = this.store.get(nodeCredentials.id ?? '');
+		if (!data) throw new Error(`No credentials stored under id ${nodeCredentials.id}`);
+		return { ...data };
+	}
+
+	async updateCredentials(): Promise<void> {}
+
+	async updateCredentialsOauthTokenData(): Promise<void> {}
+
+	getCredentialsProperties(type: string): INodeProperties[] {
+		return credentialTypes.get(type)?.properties ?? [];
+	}
+}
+
+export const credentialsHelper = new TestCredentialsHelper();
+
+export interface AdditionalDataOptions {
+	/** What n8n would put in front of `/webhook/<id>/<path>` (its WEBHOOK_URL). */
+	webhookBaseUrl?: string;
+}
+
+/** The `additionalData` n8n's CLI builds for an execution, reduced to what the engine reads. */
+export function createAdditionalData(
+	options: AdditionalDataOptions = {},
+): IWorkflowExecuteAdditionalData {
+	const instanceBaseUrl = 'http://127.0.0.1:5678/';
+	const webhookBase = (options.webhookBaseUrl ?? instanceBaseUrl).replace(/\/?$/, '/');
+	return {
+		credentialsHelper,
+		executeWorkflow: async () => {
+			throw new Error('Sub-workflows are not available in the engine tests');
+		},
+		getRunExecutionData: async () => undefined,
+		currentNodeExecutionIndex: 0,
+		restApiUrl: `${instanceBaseUrl}rest`,
+		instanceBaseUrl,
+		formWaitingBaseUrl: `${instanceBaseUrl}form-waiting`,
+		webhookBaseUrl: `${webhookBase}webhook`,
+		webhookWaitingBaseUrl: `${webhookBase}webhook-waiting`,
+		webhookTestBaseUrl: `${webhookBase}webhook-test`,
+		variables: {},
+		logAiEvent: () => {},
+		startRunnerTask: async () => {
+			throw new Error('Task runners are not available in the engine tests');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+/* ------------------------------------------------------------------ workflows */
+
+export interface WorkflowNodeOptions {
+	type?: string;
+	parameters: INodeParameters;
+	credentials?: WorkforceCredentials;
+	name?: string;
+	/** n8n's "Continue (using regular output)" error setting. */
+	continueOnFail?: boolean;
+	webhookId?: string;
+	staticData?: IDataObject;
+}
+
+/** A one-node workflow holding our node with its credential; `staticData` persists across calls. */
+export function createWorkflow(options: WorkflowNodeOptions): { workflow: Workflow; node: INode } {
+	const node: INode = {
+		id: randomUUID(),
+		name: options.name ?? 'Workforce Management',
+		type: options.type ?? ACTION_NODE_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: options.parameters,
+		...(options.webhookId ? { webhookId: options.webhookId } : {}),
+		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+	};
+	if (options.credentials) {
+		const credentialId = `${CREDENTIAL_ID}-${node.id}`;
+		credentialsHelper.setCredentials(credentialId, { ...options.credentials });
+		node.credentials = { [CREDENTIAL_TYPE]: { id: credentialId, name: 'Workforce Management' } };
+	}
+	const workflow = new Workflow({
+		id: randomUUID(),
+		name: 'Engine test',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes,
+		staticData: options.staticData ?? {},
+		settings: { executionOrder: 'v1' },
+	});
+	// n8n resolves parameter defaults when it loads a workflow; do the same here.
+	const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
+	node.parameters = resolveDefaults(nodeType, node.parameters);
+	return { workflow, node };
+}
+
+function resolveDefaults(nodeType: INodeType, parameters: INodeParameters): INodeParameters {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { NodeHelpers } = require('n8n-workflow') as typeof import('n8n-workflow');
+	return (
+		NodeHelpers.getNodeParameters(
+			nodeType.description.properties,
+			parameters,
+			true,
+			false,
+			null,
+			nodeType.description,
+		) ?? parameters
+	);
+}
+
+export interface RunNodeOptions extends WorkflowNodeOptions {
+	/** Input items of the node; one empty item by default. */
+	inputItems?: Array<IDataObject | INodeExecutionData>;
+}
+
+export interface RunNodeResult {
+	/** The node's first output. */
+	items: INodeExecutionData[];
+	/** The error that stopped the run, as the engine reports it (a plain copy: check name/httpCode). */
+	error?: IDataObject & { message: string; name?: string; httpCode?: string | null; description?: string };
+	run: IRun;
+}
+
+function toExecutionData(item: IDataObject | INodeExecutionData): INodeExecutionData {
+	return 'json' in item && typeof item.json === 'object' ? (item as INodeExecutionData) : { json: item };
+}
+
+/** Runs one node through WorkflowExecute, feeding it `inputItems`, and returns what it output. */
+export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
+	const { workflow, node } = createWorkflow(options);
+	const additionalData = createAdditionalData();
+	const executionId = randomUUID();
+	additionalData.executionId = executionId;
+	additionalData.hooks = new ExecutionLifecycleHooks('manual', executionId, {
+		id: workflow.id,
+		name: workflow.name,
+		nodes: [node],
+		connections: {},
+		active: false,
+		isArchived: false,
+		activeVersionId: null,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+	} as never);
+
+	const inputItems = (options.inputItems ?? [{}]).map(toExecutionData);
+	const executeData: IExecuteData = { node, data: { main: [inputItems] }, source: null };
+	const runExecutionData = createRunExecutionData({
+		executionData: { nodeExecutionStack: [executeData] },
+	});
+	const run = await new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(
+		workflow,
+	);
+
+	const taskData = run.data.resultData.runData[node.name]?.[0];
+	const items = taskData?.data?.main?.[0] ?? [];
+	const error = (run.data.resultData.error ?? taskData?.error) as RunNodeResult['error'];
+	return { items, error, run };
+}
+
+/** Calls one of the node's `methods.listSearch` functions as the editor does. */
+export async function runListSearch(
+	method: string,
+	options: WorkflowNodeOptions & { filter?: string; paginationToken?: string },
+): Promise<INodeListSearchResult> {
+	const { workflow, node } = createWorkflow(options);
+	const context = new LoadOptionsContext(workflow, node, createAdditionalData(), '');
+	const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
+	const search = nodeType.methods?.listSearch?.[method];
+	if (!search) throw new Error(`No listSearch method ${method}`);
+	return await search.call(context, options.filter, options.paginationToken);
+}
+
+/** Calls one of the node's `methods.loadOptions` functions as the editor does. */
+export async function runLoadOptions(
+	method: string,
+	options: WorkflowNodeOptions,
+): Promise<INodePropertyOptions[]> {
+	const { workflow, node } = createWorkflow(options);
+	const context = new LoadOptionsContext(workflow, node, createAdditionalData(), '');
+	const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
+	const load = nodeType.methods?.loadOptions?.[method];
+	if (!load) throw new Error(`No loadOptions method ${method}`);
+	return await load.call(context);
+}
+
+/* ------------------------------------------------------------------ trigger lifecycle */
+
+export type WebhookMethodName = 'checkExists' | 'create' | 'delete';
+
+export interface TriggerHarnessOptions extends Omit<WorkflowNodeOptions, 'type'> {
+	type?: string;
+	/** Base URL n8n hands to `create()` (its WEBHOOK_URL); the webhook URL is `<base>/webhook/<id>/<path>`. */
+	webhookBaseUrl?: string;
+}
+
+/**
+ * A trigger node in an active workflow, the way n8n's webhook service drives it: `webhookMethods`
+ * through HookContext (static data kept in the workflow across calls) and `webhook()` through
+ * WebhookContext with a real HTTP request and response.
+ */
+export class TriggerHarness {
+	readonly workflow: Workflow;
+
+	readonly node: INode;
+
+	readonly additionalData: IWorkflowExecuteAdditionalData;
+
+	constructor(options: TriggerHarnessOptions) {
+		const created = createWorkflow({
+			...options,
+			type: options.type ?? TRIGGER_NODE_TYPE,
+			name: options.name ?? 'Workforce Management Trigger',
+			webhookId: options.webhookId ?? randomUUID(),
+		});
+		this.workflow = created.workflow;
+		this.node = created.node;
+		this.additionalData = createAdditionalData({ webhookBaseUrl: options.webhookBaseUrl });
+	}
+
+	get nodeType(): INodeType {
+		return nodeTypes.getByNameAndVersion(this.node.type, this.node.typeVersion);
+	}
+
+	/** The workflow's static data, as n8n persists it between activations and executions. */
+	get staticData(): IDataObject {
+		return this.workflow.staticData;
+	}
+
+	webhookData(name = 'default'): IWebhookData {
+		const description = this.nodeType.description.webhooks?.find(
+			(webhook: IWebhookDescription) => webhook.name === name,
+		);
+		if (!description) throw new Error(`The node describes no webhook named ${name}`);
+		const path = this.workflow.expression.getSimpleParameterValue(
+			this.node,
+			description.path,
+			'internal',
+			{},
+		);
+		return {
+			httpMethod: (description.httpMethod as IWebhookData['httpMethod']) ?? 'POST',
+			node: this.node.name,
+			path: String(path),
+			webhookDescription: description,
+			workflowId: this.workflow.id,
+			workflowExecuteAdditionalData: this.additionalData,
+			webhookId: this.node.webhookId,
+		};
+	}
+
+	/** The production URL n8n would register for this trigger. */
+	webhookUrl(name = 'default'): string {
+		const context = new HookContext(
+			this.workflow,
+			this.node,
+			this.additionalData,
+			'trigger',
+			'activate',
+			this.webhookData(name),
+		);
+		return context.getNodeWebhookUrl(name as WebhookType) as string;
+	}
+
+	async runWebhookMethod(
+		method: WebhookMethodName,
+		activation: WorkflowActivateMode = 'activate',
+		name = 'default',
+	): Promise<boolean> {
+		const webhookData = this.webhookData(name);
+		const fn = this.nodeType.webhookMethods?.[name as WebhookType]?.[method];
+		if (!fn) throw new Error(`The node has no webhookMethods.${name}.${method}`);
+		const context = new HookContext(
+			this.workflow,
+			this.node,
+			this.additionalData,
+			'trigger',
+			activation,
+			webhookData,
+		);
+		return await fn.call(context);
+	}
+
+	/** What n8n does on activation: `checkExists`, then `create` when it answered false. */
+	async activate(activation: WorkflowActivateMode = 'activate'): Promise<void> {
+		if (!(await this.runWebhookMethod('checkExists', activation))) {
+			await this.runWebhookMethod('create', activation);
+		}
+	}
+
+	async deactivate(): Promise<boolean> {
+		return await this.runWebhookMethod('delete');
+	}
+
+	/**
+	 * Hands one real HTTP request to the node's `webhook()` as n8n's webhook service does: the raw
+	 * body is on `request.rawBody`, the parsed JSON on `request.body`.
+	 */
+	async runWebhook(
+		request: IncomingMessage & { rawBody?: Buffer; body?: unknown },
+		response: ServerResponse,
+		name = 'default',
+	): Promise<IWebhookResponseData> {
+		const additionalData = {
+			...this.additionalData,
+			httpRequest: request,
+			httpResponse: response,
+		} as unknown as IWorkflowExecuteAdditionalData;
+		const webhookData = { ...this.webhookData(name), workflowExecuteAdditionalData: additionalData };
+		const context = new WebhookContext(
+			this.workflow,
+			this.node,
+			additionalData,
+			'webhook',
+			webhookData,
+			[],
+			null,
+		);
+		if (!this.nodeType.webhook) throw new Error('The node has no webhook()');
+		return await this.nodeType.webhook.call(context);
+	}
+}

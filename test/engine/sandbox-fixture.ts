@@ -1,0 +1,77 @@
+/**
+ * A sandbox API per test file, reset before every test, with the control-interface calls the
+ * engine tests need (request log, fault injection, data set-up through the public API).
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { SandboxControl } from '../e2e/sandbox-control';
+import type { RecordedRequest } from '../e2e/sandbox-control';
+import { startSandbox } from '../sandbox';
+import type { Sandbox } from '../sandbox';
+import type { WorkforceCredentials } from './harness';
+
+process.env.NO_PROXY = '127.0.0.1,localhost';
+process.env.no_proxy = '127.0.0.1,localhost';
+
+export const LIVE_KEY = 'wfm_live_acme_all';
+export const TEST_KEY = 'wfm_test_acme_all';
+export const READONLY_KEY = 'wfm_live_acme_readonly';
+export const MEMBERS_ONLY_KEY = 'wfm_live_acme_members';
+export const NO_SCOPE_KEY = 'wfm_live_acme_noscope';
+export const GLOBEX_KEY = 'wfm_live_globex_all';
+
+export interface SandboxFault {
+	status: 429 | 500 | 503;
+	count: number;
+	retry_after?: number;
+	path?: string;
+}
+
+export class SandboxFixture {
+	sandbox!: Sandbox;
+
+	control!: SandboxControl;
+
+	credentials(apiKey = LIVE_KEY): WorkforceCredentials {
+		return { apiKey, baseUrl: this.sandbox.baseUrl };
+	}
+
+	/** API requests the sandbox received since the last reset. */
+	async requests(): Promise<RecordedRequest[]> {
+		return await this.control.requests();
+	}
+
+	async clearRequests(): Promise<void> {
+		await this.control.clearRequests();
+	}
+
+	async injectFault(fault: SandboxFault): Promise<void> {
+		const response = await fetch(`${this.sandbox.origin}/__sandbox/faults`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(fault),
+		});
+		if (!response.ok) throw new Error(`Fault injection answered ${response.status}`);
+	}
+
+	/** A call to the public API with a key, for setting up records and checking results. */
+	async api<T = IDataObject>(method: string, path: string, body?: unknown, apiKey = LIVE_KEY): Promise<T> {
+		return await this.control.api<T>(apiKey, method, path, body);
+	}
+}
+
+/** Starts a sandbox for the test file, resets it and clears its request log before each test. */
+export function useSandbox(): SandboxFixture {
+	const fixture = new SandboxFixture();
+	beforeAll(async () => {
+		fixture.sandbox = await startSandbox({ port: 0 });
+		fixture.control = new SandboxControl(fixture.sandbox.origin);
+	});
+	beforeEach(async () => {
+		await fixture.control.reset();
+	});
+	afterAll(async () => {
+		await fixture.sandbox?.close();
+	});
+	return fixture;
+}
