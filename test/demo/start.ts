@@ -10,7 +10,12 @@ import { createServer } from 'node:net';
 import { DEFAULT_OWNER, N8N_VERSION, PACKAGE_ROOT, n8nBinary } from '../e2e/n8n';
 import { E2eWorld } from '../e2e/world';
 import { DEMO_FOLDER, DEMO_LOG, DEMO_STATE_FILE, DEMO_TARGET, type DemoState } from './state';
-import { SIGNUP_FORM_PATH, signupFormWorkflow, timesheetApprovedWorkflow } from './workflows';
+import {
+	SIGNUP_FORM_PATH,
+	signupFormWorkflow,
+	timesheetApprovedWorkflow,
+	verifyNewMembersWorkflow,
+} from './workflows';
 
 const PREFERRED_N8N_PORT = 5678;
 const PREFERRED_SANDBOX_PORT = 4010;
@@ -77,8 +82,11 @@ async function main(): Promise<void> {
 			signupForm: await world.client.createWorkflow(signupForm),
 			timesheetApproved: await world.client.createWorkflow(timesheetApproved),
 		};
-		for (const workflow of Object.values(workflows))
+		for (const workflow of Object.values(workflows)) {
 			await world.client.activateWorkflow(workflow.id);
+		}
+		// inactive: both of our nodes on one canvas, to open and explore
+		await world.client.createWorkflow(verifyNewMembersWorkflow(world.credential));
 
 		const state: DemoState = {
 			pid: process.pid,
@@ -104,7 +112,8 @@ async function main(): Promise<void> {
 				`  sign-up form   ${world.n8n.url}/form/${SIGNUP_FORM_PATH}  (creates a member through the node)`,
 				`  sandbox API    ${world.sandbox.baseUrl}  (key ${world.apiKey}, credential "${world.credential.name}")`,
 				'',
-				'  Workflows (active): "Sign-up form → create member", "On timesheet approved → summary"',
+				'  Workflows: "Sign-up form → create member" and "On timesheet approved → summary" (active),',
+				'             "On member created → verify member" (inactive, to explore)',
 				'',
 				'  Emit an event into the demo:   npm run demo:emit -- timesheet.approved',
 				`  n8n's log:                     ${DEMO_LOG}`,
