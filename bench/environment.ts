@@ -3,7 +3,7 @@
  * http:// webhook URL) and a real n8n 2.8.4 with our package installed the way users install it,
  * reused from the end-to-end harness.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { dirname, join } from 'node:path';
 
@@ -70,11 +70,14 @@ export class BenchEnvironment {
 		private readonly n8nEnvironment: Record<string, string>,
 	) {}
 
-	/**
-	 * `n8nEnvironment` is added to n8n's environment, e.g. `NODE_OPTIONS=--cpu-prof` to profile it
-	 * (V8 writes the profile when n8n exits).
-	 */
-	static async start(n8nEnvironment: Record<string, string> = {}): Promise<BenchEnvironment> {
+	/** With `profileFolder`, n8n preloads bench/cpu-profiler.cjs and `profiled()` records profiles. */
+	static async start(options: { profileFolder?: string } = {}): Promise<BenchEnvironment> {
+		const n8nEnvironment: Record<string, string> = {};
+		if (options.profileFolder) {
+			mkdirSync(options.profileFolder, { recursive: true });
+			n8nEnvironment.NODE_OPTIONS = `--require ${join(PACKAGE_ROOT, 'bench', 'cpu-profiler.cjs')}`;
+			n8nEnvironment.BENCH_PROFILE_DIR = options.profileFolder;
+		}
 		mkdirSync(BENCH_WORK_FOLDER, { recursive: true });
 		const sandbox = await startSandbox({
 			config: {
@@ -130,6 +133,27 @@ export class BenchEnvironment {
 			port: this.n8n.port,
 			env: this.n8nEnvironment,
 		});
+	}
+
+	/**
+	 * Runs `work`; when profiling, n8n's CPU profile of exactly that span is written to
+	 * `<profile folder>/<label>.cpuprofile`.
+	 */
+	async profiled<T>(label: string, work: () => Promise<T>): Promise<T> {
+		const folder = this.n8nEnvironment.BENCH_PROFILE_DIR;
+		if (!folder) return await work();
+		writeFileSync(join(folder, 'label'), label);
+		const profile = join(folder, `${label}.cpuprofile`);
+		rmSync(profile, { force: true });
+		process.kill(this.n8n.pid, 'SIGUSR2');
+		try {
+			return await work();
+		} finally {
+			process.kill(this.n8n.pid, 'SIGUSR2');
+			for (let waited = 0; !existsSync(profile) && waited < 30_000; waited += 100) {
+				await new Promise((wake) => setTimeout(wake, 100));
+			}
+		}
 	}
 
 	/** The n8n process's RSS, as the median of a few samples while it is idle. */

@@ -221,7 +221,9 @@ async function measureInN8n(
 	const baselineBytes = await env.idleRssBytes();
 	const sampler = new RssSampler(env.n8n.pid);
 	sampler.start();
-	const first = await runInN8n(env, workflowId, contender, size);
+	const first = await env.profiled(`pagination-${contender}-${size}`, () =>
+		runInN8n(env, workflowId, contender, size),
+	);
 	const samples = sampler.stop();
 	// Further runs in the same process give more time samples; memory comes from the first only.
 	const runs = [first];

@@ -1,6 +1,6 @@
 /**
- * Where a V8 CPU profile spends its time: self time by function and by package, optionally only
- * inside a time window. For profiles of n8n taken with `npx tsx bench/run.ts ... --profile`.
+ * Where a V8 CPU profile spends its time: self time by function and by package.
+ * For the profiles `npx tsx bench/run.ts ... --profile` takes of n8n.
  *
  *   npx tsx bench/profile-summary.ts <file.cpuprofile> [--top=30]
  */
@@ -18,9 +18,8 @@ interface CpuProfile {
 	timeDeltas: number[];
 }
 
-/** `…/node_modules/@scope/name/…` → `@scope/name`; our package and Node internals by name. */
+/** The package of the innermost `node_modules/@scope/name/…` in the URL (ours included). */
 function packageOf(url: string): string {
-	if (url.includes('n8n-nodes-workforce-management')) return 'n8n-nodes-workforce-management';
 	const match = /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
 	if (match) return match[1];
 	if (url.startsWith('node:') || url === '') return '(node internals / native)';

@@ -5,7 +5,8 @@
  *   --contenders=ours,httpRequest,plainLoop   pagination
  *   --repeat=3                                runs per contender and size (time: their median)
  *   --deliveries=500 --concurrency=16 --rounds=2   webhooks
- *   --profile                                 V8 CPU profiles of n8n in bench/.work/profiles
+ *   --profile                                 CPU profiles of n8n during each measured run, in
+ *                                             bench/.work/profiles (bench/profile-summary.ts reads them)
  * Every run rewrites bench/RESULTS.md and bench/pagination.png from the parts' last results.
  */
 import { join } from 'node:path';
@@ -80,9 +81,7 @@ async function main(): Promise<void> {
 	const startedAt = Date.now();
 	const machine = machineInfo();
 	log('Starting the sandbox and n8n 2.8.4 with the package installed (build and pack when stale)');
-	const env = await BenchEnvironment.start(
-		args.profile ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${PROFILES_FOLDER}` } : {},
-	);
+	const env = await BenchEnvironment.start(args.profile ? { profileFolder: PROFILES_FOLDER } : {});
 	try {
 		let pagination: PaginationMeasurement[] | undefined;
 		if (args.parts.includes('pagination')) {

@@ -362,7 +362,10 @@ export async function runWebhooks(
 		const results: Record<WebhookContender, BurstResult[]> = { ourTrigger: [], plainWebhook: [] };
 		for (const contender of alternating(options.rounds)) {
 			const target = targets[contender];
-			const result = await burst(env, target, () => senders[sender](target, options.deliveries));
+			const result = await env.profiled(
+				`webhooks-${sender}-${contender}-${results[contender].length + 1}`,
+				() => burst(env, target, () => senders[sender](target, options.deliveries)),
+			);
 			options.log(
 				`  ${sender.padEnd(9)} → ${contender.padEnd(12)} ${result.accepted}/${result.sent} accepted in ` +
 					`${result.burstMs.toFixed(0)} ms (${(result.accepted / (result.burstMs / 1000)).toFixed(0)}/s), ` +
