@@ -138,21 +138,19 @@ function send(response: ServerResponse, status: number, body: unknown): void {
 export class TriggerReceiver {
 	private readonly routes = new Map<string, LiveTrigger>();
 
-	private constructor(
-		private readonly server: Server,
-		readonly origin: string,
-	) {}
+	private readonly server: Server = createServer((request, response) => {
+		this.handle(request, response).catch((error: Error) => {
+			if (!response.headersSent) send(response, 500, { message: error.message });
+		});
+	});
+
+	origin = '';
 
 	static async start(): Promise<TriggerReceiver> {
-		let receiver: TriggerReceiver | undefined;
-		const server = createServer((request, response) => {
-			receiver!.handle(request, response).catch((error: Error) => {
-				if (!response.headersSent) send(response, 500, { message: error.message });
-			});
-		});
-		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-		const { port } = server.address() as AddressInfo;
-		receiver = new TriggerReceiver(server, `http://127.0.0.1:${port}`);
+		const receiver = new TriggerReceiver();
+		await new Promise<void>((resolve) => receiver.server.listen(0, '127.0.0.1', resolve));
+		const { port } = receiver.server.address() as AddressInfo;
+		receiver.origin = `http://127.0.0.1:${port}`;
 		return receiver;
 	}
 
