@@ -1,0 +1,11 @@
+/** @type {import('jest').Config} */
+module.exports = {
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test'],
+	testMatch: ['**/*.test.ts'],
+	transform: {
+		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/test/tsconfig.json' }],
+	},
+	cacheDirectory: '<rootDir>/.jest-cache',
+	testTimeout: 60_000,
+};
