@@ -164,7 +164,7 @@ function registerApi(app: FastifyInstance, state: SandboxState): void {
 							tenant: request.grant!.tenant,
 							params: request.params as { id: string },
 							query: request.query as Record<string, unknown>,
-							body: (request.body ?? {}) as Record<string, any>,
+							body: request.body,
 							store: state.store,
 							engine: state.engine,
 							clock: state.clock,

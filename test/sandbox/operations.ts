@@ -7,7 +7,16 @@ import type { DeliveryEngine } from './deliveries';
 import { PREVIOUS_SECRET_VALIDITY_MS } from './deliveries';
 import { ApiError, validationError } from './errors';
 import { EVENT_CATALOG, examplePayload } from './events';
-import type { CustomerInput, MemberInput, SiteInput } from './resources';
+import type {
+	CustomerInput,
+	CustomerPatch,
+	EndpointInput,
+	EndpointPatch,
+	MemberInput,
+	MemberPatch,
+	SiteInput,
+	SitePatch,
+} from './resources';
 import { applyPatch, newCustomer, newMember, newSite } from './resources';
 import * as schemas from './schemas';
 import type { JsonSchema } from './schemas';
@@ -15,18 +24,22 @@ import type { RecordList } from './pagination';
 import type { Store, Stored, Tenant } from './store';
 import { newSigningSecret, secretPreview } from './store';
 
-export interface OperationContext {
+/** Query parameters after validation: `limit` is a number, booleans are booleans. */
+type ValidatedQuery = Record<string, unknown> & { limit?: number; cursor?: string };
+
+/** `Body` is what the operation's body schema lets through. */
+export interface OperationContext<Body = unknown> {
 	tenant: Tenant;
 	params: { id: string };
-	query: Record<string, any>;
-	body: Record<string, any>;
+	query: ValidatedQuery;
+	body: Body;
 	store: Store;
 	engine: DeliveryEngine;
 	clock: SandboxClock;
 	config: SandboxConfig;
 }
 
-export interface Operation {
+export interface Operation<Body = unknown> {
 	method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
 	/** Fastify path relative to /api/v1. */
 	path: string;
@@ -38,7 +51,7 @@ export interface Operation {
 	schema: { params?: JsonSchema; querystring?: JsonSchema; body?: JsonSchema };
 	/** The success body's schema (OpenAPI only; responses are not filtered through it). */
 	response?: JsonSchema;
-	handler(context: OperationContext): unknown;
+	handler(context: OperationContext<Body>): unknown;
 }
 
 const byId = { params: schemas.idParams };
@@ -146,8 +159,8 @@ export const OPERATIONS: Operation[] = [
 		status: 201,
 		schema: { body: schemas.memberCreateBody },
 		response: schemas.memberResponse,
-		handler: ({ tenant, body, store, engine }) => {
-			const member = newMember(body as MemberInput, store.now());
+		handler: ({ tenant, body, store, engine }: OperationContext<MemberInput>) => {
+			const member = newMember(body, store.now());
 			tenant.members.add({ seq: store.seq(), resource: member });
 			engine.emit(tenant, 'member.created', { ...member, source: 'api' });
 			return member;
@@ -175,7 +188,7 @@ export const OPERATIONS: Operation[] = [
 		status: 200,
 		schema: { ...byId, body: schemas.memberUpdateBody },
 		response: schemas.memberResponse,
-		handler: ({ tenant, params, body, store, engine }) => {
+		handler: ({ tenant, params, body, store, engine }: OperationContext<MemberPatch>) => {
 			const member = tenant.members.get(params.id).resource;
 			if (applyPatch(member, body)) {
 				touch(member, store);
@@ -245,8 +258,8 @@ export const OPERATIONS: Operation[] = [
 		status: 201,
 		schema: { body: schemas.customerCreateBody },
 		response: schemas.customerResponse,
-		handler: ({ tenant, body, store, engine }) => {
-			const customer = newCustomer(body as CustomerInput, store.now());
+		handler: ({ tenant, body, store, engine }: OperationContext<CustomerInput>) => {
+			const customer = newCustomer(body, store.now());
 			tenant.customers.add({ seq: store.seq(), resource: customer });
 			engine.emit(tenant, 'customer.created', customer);
 			return customer;
@@ -274,7 +287,7 @@ export const OPERATIONS: Operation[] = [
 		status: 200,
 		schema: { ...byId, body: schemas.customerUpdateBody },
 		response: schemas.customerResponse,
-		handler: ({ tenant, params, body, store, engine }) => {
+		handler: ({ tenant, params, body, store, engine }: OperationContext<CustomerPatch>) => {
 			const customer = tenant.customers.get(params.id).resource;
 			if (applyPatch(customer, body)) {
 				touch(customer, store);
@@ -307,7 +320,7 @@ export const OPERATIONS: Operation[] = [
 		status: 201,
 		schema: { body: schemas.siteCreateBody },
 		response: schemas.siteResponse,
-		handler: ({ tenant, body, store, engine }) => {
+		handler: ({ tenant, body, store, engine }: OperationContext<SiteInput>) => {
 			if (!tenant.customers.find(body.customer_id)) {
 				throw validationError([
 					{
@@ -316,7 +329,7 @@ export const OPERATIONS: Operation[] = [
 					},
 				]);
 			}
-			const site = newSite(body as SiteInput, store.now());
+			const site = newSite(body, store.now());
 			tenant.sites.add({ seq: store.seq(), resource: site });
 			engine.emit(tenant, 'customer_location.created', site);
 			return site;
@@ -344,7 +357,7 @@ export const OPERATIONS: Operation[] = [
 		status: 200,
 		schema: { ...byId, body: schemas.siteUpdateBody },
 		response: schemas.siteResponse,
-		handler: ({ tenant, params, body, store, engine }) => {
+		handler: ({ tenant, params, body, store, engine }: OperationContext<SitePatch>) => {
 			const site = tenant.sites.get(params.id).resource;
 			if (applyPatch(site, body)) {
 				touch(site, store);
@@ -375,7 +388,7 @@ export const OPERATIONS: Operation[] = [
 		status: 201,
 		schema: { body: schemas.endpointCreateBody },
 		response: schemas.endpointCreatedResponse,
-		handler: ({ tenant, body, store, config }) => {
+		handler: ({ tenant, body, store, config }: OperationContext<EndpointInput>) => {
 			assertWebhookUrl(body.url, config);
 			assertEventList(body.events);
 			const now = store.now();
@@ -424,7 +437,7 @@ export const OPERATIONS: Operation[] = [
 		status: 200,
 		schema: { ...byId, body: schemas.endpointUpdateBody },
 		response: schemas.endpointResponse,
-		handler: ({ tenant, params, body, store, config }) => {
+		handler: ({ tenant, params, body, store, config }: OperationContext<EndpointPatch>) => {
 			const endpoint = tenant.endpoints.get(params.id).resource;
 			if (body.url !== undefined) assertWebhookUrl(body.url, config);
 			assertEventList(body.events);
@@ -490,10 +503,16 @@ export const OPERATIONS: Operation[] = [
 		status: 200,
 		schema: { ...byId, body: schemas.endpointTestBody },
 		response: schemas.testDeliveryResponse,
-		handler: async ({ tenant, params, body, engine, clock }) => {
+		handler: async ({
+			tenant,
+			params,
+			body,
+			engine,
+			clock,
+		}: OperationContext<{ event_type?: string }>) => {
 			const endpoint = tenant.endpoints.get(params.id);
 			const subscribed = endpoint.resource.events.find((type) => type !== '*');
-			const type: string = body.event_type ?? subscribed ?? 'member.created';
+			const type = body.event_type ?? subscribed ?? 'member.created';
 			return engine.sendTest(tenant, endpoint, type, examplePayload(type, clock.now()));
 		},
 	},

@@ -21,6 +21,24 @@ export interface CustomerInput {
 	notes?: string;
 }
 
+export interface MemberPatch {
+	business_name?: string;
+	display_name?: string | null;
+	description?: string | null;
+	capacity?: number;
+	contact?: { email?: string | null; phone?: string | null };
+}
+
+export interface CustomerPatch {
+	name?: string;
+	status?: Customer['status'];
+	contact_name?: string | null;
+	contact_email?: string | null;
+	contact_phone?: string | null;
+	billing_rate?: number | null;
+	notes?: string | null;
+}
+
 export interface SiteInput {
 	customer_id: string;
 	name: string;
@@ -29,6 +47,29 @@ export interface SiteInput {
 	orientation_required?: boolean;
 	staff_requirements?: string;
 	notes?: string;
+}
+
+export interface SitePatch {
+	name?: string;
+	is_active?: boolean;
+	contact_name?: string | null;
+	contact_phone?: string | null;
+	orientation_required?: boolean;
+	staff_requirements?: string | null;
+	notes?: string | null;
+}
+
+export interface EndpointInput {
+	url: string;
+	description?: string;
+	events: string[];
+}
+
+export interface EndpointPatch {
+	url?: string;
+	description?: string | null;
+	events?: string[];
+	enabled?: boolean;
 }
 
 /** Defaults the spec leaves open (see README): active, contractor, capacity 1, no contract. */
@@ -93,7 +134,7 @@ export function newSite(input: SiteInput, now: string): Site {
  * PATCH: copies only the supplied keys (null included, which clears a nullable field);
  * nested objects such as `contact` merge key by key. Answers whether anything was supplied.
  */
-export function applyPatch<R extends object>(resource: R, patch: Record<string, unknown>): boolean {
+export function applyPatch(resource: object, patch: object): boolean {
 	const target = resource as Record<string, unknown>;
 	for (const [key, value] of Object.entries(patch)) {
 		if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
