@@ -8,6 +8,8 @@ import { newEventId } from './store';
 
 /** The spec's ceiling: "up to 8 attempts". */
 const MAX_ATTEMPTS = 8;
+/** Attempts in flight at once: a burst of events queues instead of flooding the receivers. */
+export const MAX_CONCURRENT_ATTEMPTS = 16;
 export const PREVIOUS_SECRET_VALIDITY_MS = 24 * 3_600_000;
 export const DELIVERY_USER_AGENT = 'WorkforceManagement-Webhooks/1.0 (sandbox)';
 
@@ -70,6 +72,7 @@ export class DeliveryEngine {
 	private readonly inFlight = new Map<string, Promise<void>>();
 	private abortController = new AbortController();
 	private timer: NodeJS.Timeout | null = null;
+	private stopping = false;
 
 	constructor(
 		private readonly store: Store,
@@ -133,8 +136,10 @@ export class DeliveryEngine {
 
 	/** Starts every attempt that is due now and arms the timer for the next one. */
 	pump(): void {
+		if (this.stopping) return;
 		const now = this.clock.now();
 		for (const { tenant, delivery } of this.scheduled.values()) {
+			if (this.inFlight.size >= MAX_CONCURRENT_ATTEMPTS) break;
 			if (
 				delivery.nextAttemptAt !== null &&
 				delivery.nextAttemptAt <= now &&
@@ -158,6 +163,7 @@ export class DeliveryEngine {
 
 	/** Aborts attempts in flight and forgets all queued work (reset and close). */
 	async stop(): Promise<void> {
+		this.stopping = true;
 		this.abortController.abort();
 		await Promise.allSettled([...this.inFlight.values()]);
 		// Cleared last: an aborted attempt may just have scheduled its retry.
@@ -165,6 +171,7 @@ export class DeliveryEngine {
 		if (this.timer) clearTimeout(this.timer);
 		this.timer = null;
 		this.abortController = new AbortController();
+		this.stopping = false;
 	}
 
 	private envelope(tenant: Tenant, type: string, data: object): EventEnvelope {
@@ -224,7 +231,7 @@ export class DeliveryEngine {
 		const id = delivery.resource.id;
 		const done = work.finally(() => {
 			this.inFlight.delete(id);
-			this.armTimer();
+			this.pump();
 		});
 		this.inFlight.set(
 			id,
@@ -244,6 +251,8 @@ export class DeliveryEngine {
 	private armTimer(): void {
 		if (this.timer) clearTimeout(this.timer);
 		this.timer = null;
+		// When every slot is taken, the next finishing attempt pumps again.
+		if (this.inFlight.size >= MAX_CONCURRENT_ATTEMPTS) return;
 		let earliest = Infinity;
 		for (const { delivery } of this.scheduled.values()) {
 			if (delivery.nextAttemptAt !== null) earliest = Math.min(earliest, delivery.nextAttemptAt);

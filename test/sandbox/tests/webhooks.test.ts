@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 import {
 	DELIVERY_SHAPE,
@@ -662,5 +664,51 @@ describe('control-interface events', () => {
 		});
 		await settle();
 		expect(receiver.received[0].body.data).toEqual(data);
+	});
+});
+
+describe('bursts', () => {
+	it('keeps at most 16 attempts in flight and queues the rest', async () => {
+		const held: http.ServerResponse[] = [];
+		let open = 0;
+		let peak = 0;
+		let released = false;
+		const slow = http.createServer((request, response) => {
+			request.resume();
+			open += 1;
+			peak = Math.max(peak, open);
+			response.on('finish', () => (open -= 1));
+			if (released) response.end();
+			else held.push(response);
+		});
+		await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+		try {
+			const url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/burst`;
+			await createEndpoint(['member.updated'], LIVE_KEY, url);
+			for (let index = 0; index < 40; index++) {
+				await control(sandbox.current, 'POST', '/events', {
+					organization: 'acme',
+					mode: 'live',
+					type: 'member.updated',
+				});
+			}
+			while (held.length < 16) await new Promise((resolve) => setImmediate(resolve));
+			const { deliveries } = await control(sandbox.current, 'GET', '/deliveries');
+			const counts = (status: string) =>
+				deliveries.filter((delivery: { status: string }) => delivery.status === status).length;
+			expect({ processing: counts('processing'), pending: counts('pending') }).toEqual({
+				processing: 16,
+				pending: 24,
+			});
+
+			released = true;
+			for (const response of held.splice(0)) response.end();
+			const settled = await settle();
+			expect(settled.filter((delivery) => delivery.status === 'delivered')).toHaveLength(40);
+			expect(peak).toBe(16);
+		} finally {
+			slow.closeAllConnections();
+			await new Promise<void>((resolve) => slow.close(() => resolve()));
+		}
 	});
 });
