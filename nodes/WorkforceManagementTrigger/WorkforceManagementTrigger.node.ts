@@ -76,6 +76,17 @@ function wantedRegistration(this: IHookFunctions): WantedRegistration {
 			},
 		);
 	}
+	const { signatureToleranceSeconds } = this.getNodeParameter('options', {}) as TriggerOptions;
+	if (
+		signatureToleranceSeconds !== undefined &&
+		!(Number.isFinite(signatureToleranceSeconds) && signatureToleranceSeconds > 0)
+	) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`"Signature Tolerance (Seconds)" must be a positive number of seconds, not ${signatureToleranceSeconds}`,
+			{ description: `The API recommends ${DEFAULT_TOLERANCE_SECONDS} seconds.` },
+		);
+	}
 	return { url: this.getNodeWebhookUrl('default') as string, events: normalizeEvents(events) };
 }
 
@@ -190,7 +201,8 @@ export class WorkforceManagementTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{ $parameter["events"].join(", ") }}',
+		subtitle:
+			'={{ $parameter["events"].includes("*") ? "All Events" : $parameter["events"].join(", ") }}',
 		description: 'Starts the workflow when events happen in Workforce Management',
 		defaults: {
 			name: 'Workforce Management Trigger',

@@ -166,6 +166,17 @@ describe('activation', () => {
 		expect(await apiCalls()).toEqual([]);
 	});
 
+	it('refuses a signature tolerance that is not a positive number, naming the field', async () => {
+		const trigger = receiver().trigger({
+			parameters: { events: MEMBER_EVENTS, options: { signatureToleranceSeconds: -5 } },
+			credentials: fixture.credentials(),
+		});
+		await expect(trigger.activate()).rejects.toThrow(
+			'"Signature Tolerance (Seconds)" must be a positive number of seconds, not -5',
+		);
+		expect(await apiCalls()).toEqual([]);
+	});
+
 	it('registers a test-mode key in the sandbox organization', async () => {
 		const trigger = newTrigger(MEMBER_EVENTS, TEST_KEY);
 		await trigger.activate();
