@@ -438,9 +438,9 @@ export const OPERATIONS: Operation[] = [
 		schema: { ...byId, body: schemas.endpointUpdateBody },
 		response: schemas.endpointResponse,
 		handler: ({ tenant, params, body, store, config }: OperationContext<EndpointPatch>) => {
-			const endpoint = tenant.endpoints.get(params.id).resource;
 			if (body.url !== undefined) assertWebhookUrl(body.url, config);
 			assertEventList(body.events);
+			const endpoint = tenant.endpoints.get(params.id).resource;
 			const { enabled, ...fields } = body;
 			applyPatch(endpoint, fields);
 			if (enabled === true) {
