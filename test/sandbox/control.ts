@@ -18,10 +18,27 @@ function findTenant(state: SandboxState, slug: string, tenantMode: Mode): Tenant
 	return tenant;
 }
 
-/** Every delivery of every tenant, newest first, with what the API does not show. */
-function allDeliveries(state: SandboxState) {
+interface TenantQuery {
+	organization?: string;
+	mode?: Mode;
+}
+
+/** `?organization=acme&mode=live`, each optional: which tenants a control answer covers. */
+const tenantQuery = { querystring: object({ organization: nonEmptyString, mode }) };
+
+function selectTenants(state: SandboxState, query: TenantQuery): Tenant[] {
 	return state.store
 		.allTenants()
+		.filter(
+			(tenant) =>
+				(query.organization === undefined || tenant.organization.slug === query.organization) &&
+				(query.mode === undefined || tenant.mode === query.mode),
+		);
+}
+
+/** The selected tenants' deliveries, newest first, with what the API does not show. */
+function deliveriesOf(tenants: Tenant[]) {
+	return tenants
 		.flatMap((tenant) => tenant.deliveries.values().map((delivery) => ({ tenant, delivery })))
 		.sort((a, b) => b.delivery.seq - a.delivery.seq)
 		.map(({ tenant, delivery }) => ({
@@ -139,12 +156,14 @@ export async function registerControlRoutes(
 		return { requests: [] };
 	});
 
-	control.post('/deliveries/settle', async () => {
+	control.post('/deliveries/settle', { schema: tenantQuery }, async (request) => {
 		await state.engine.settle();
-		return { deliveries: allDeliveries(state) };
+		return { deliveries: deliveriesOf(selectTenants(state, request.query as TenantQuery)) };
 	});
 
-	control.get('/deliveries', async () => ({ deliveries: allDeliveries(state) }));
+	control.get('/deliveries', { schema: tenantQuery }, async (request) => ({
+		deliveries: deliveriesOf(selectTenants(state, request.query as TenantQuery)),
+	}));
 
 	control.post(
 		'/seed/members',
@@ -173,37 +192,19 @@ export async function registerControlRoutes(
 		},
 	);
 
-	control.get(
-		'/endpoints',
-		{
-			schema: {
-				querystring: object({ organization: nonEmptyString, mode }),
-			},
-		},
-		async (request) => {
-			const query = request.query as { organization?: string; mode?: Mode };
-			const tenants = state.store
-				.allTenants()
-				.filter(
-					(tenant) =>
-						(query.organization === undefined || tenant.organization.slug === query.organization) &&
-						(query.mode === undefined || tenant.mode === query.mode),
-				);
-			return {
-				endpoints: tenants.flatMap((tenant) =>
-					tenant.endpoints.values().map((endpoint) => ({
-						...endpoint.resource,
-						organization: tenant.organization.slug,
-						secret: endpoint.secret,
-						previous_secret: endpoint.previousSecret?.secret ?? null,
-						previous_secret_expires_at: endpoint.previousSecret
-							? isoTimestamp(endpoint.previousSecret.expiresAt)
-							: null,
-					})),
-				),
-			};
-		},
-	);
+	control.get('/endpoints', { schema: tenantQuery }, async (request) => ({
+		endpoints: selectTenants(state, request.query as TenantQuery).flatMap((tenant) =>
+			tenant.endpoints.values().map((endpoint) => ({
+				...endpoint.resource,
+				organization: tenant.organization.slug,
+				secret: endpoint.secret,
+				previous_secret: endpoint.previousSecret?.secret ?? null,
+				previous_secret_expires_at: endpoint.previousSecret
+					? isoTimestamp(endpoint.previousSecret.expiresAt)
+					: null,
+			})),
+		),
+	}));
 
 	control.get('/keys', async () => ({ keys: state.store.apiKeys() }));
 }
