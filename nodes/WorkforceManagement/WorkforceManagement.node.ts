@@ -6,8 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import * as organization from './actions/organization';
-import { router } from './actions/router';
+import { resources, router } from './actions/router';
 import { listSearch, loadOptions } from './methods';
 
 export class WorkforceManagement implements INodeType {
@@ -39,11 +38,17 @@ export class WorkforceManagement implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
+					{ name: 'Customer', value: 'customer' },
+					{ name: 'Member', value: 'member' },
 					{ name: 'Organization', value: 'organization' },
+					{ name: 'Site', value: 'site' },
+					{ name: 'Webhook Delivery', value: 'webhookDelivery' },
+					{ name: 'Webhook Endpoint', value: 'webhookEndpoint' },
+					{ name: 'Webhook Event', value: 'webhookEvent' },
 				],
-				default: 'organization',
+				default: 'member',
 			},
-			...organization.description,
+			...Object.values(resources).flatMap((resource) => resource.description),
 		],
 	};
 

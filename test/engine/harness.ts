@@ -109,7 +109,10 @@ const nodeSources = new Map(
 	packageJson.n8n.nodes.map((distPath) => {
 		const fileName = distPath.split('/').pop() as string;
 		const nodeName = fileName.replace(/\.node\.js$/, '');
-		return [`${PACKAGE_NAME}.${nodeName.charAt(0).toLowerCase()}${nodeName.slice(1)}`, sourceOf(distPath)];
+		return [
+			`${PACKAGE_NAME}.${nodeName.charAt(0).toLowerCase()}${nodeName.slice(1)}`,
+			sourceOf(distPath),
+		];
 	}),
 );
 const loadedNodeTypes = new Map<string, INodeType>();
@@ -253,6 +256,11 @@ export function createAdditionalData(
 
 /* ------------------------------------------------------------------ workflows */
 
+/** A resource locator parameter set "By ID". */
+export function byId(value: string): INodeParameters {
+	return { __rl: true, mode: 'id', value };
+}
+
 export interface WorkflowNodeOptions {
 	type?: string;
 	parameters: INodeParameters;
@@ -321,12 +329,19 @@ export interface RunNodeResult {
 	/** The node's first output. */
 	items: INodeExecutionData[];
 	/** The error that stopped the run, as the engine reports it (a plain copy: check name/httpCode). */
-	error?: IDataObject & { message: string; name?: string; httpCode?: string | null; description?: string };
+	error?: IDataObject & {
+		message: string;
+		name?: string;
+		httpCode?: string | null;
+		description?: string;
+	};
 	run: IRun;
 }
 
 function toExecutionData(item: IDataObject | INodeExecutionData): INodeExecutionData {
-	return 'json' in item && typeof item.json === 'object' ? (item as INodeExecutionData) : { json: item };
+	return 'json' in item && typeof item.json === 'object'
+		? (item as INodeExecutionData)
+		: { json: item };
 }
 
 /** Runs one node through WorkflowExecute, feeding it `inputItems`, and returns what it output. */
@@ -352,9 +367,11 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const runExecutionData = createRunExecutionData({
 		executionData: { nodeExecutionStack: [executeData] },
 	});
-	const run = await new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(
-		workflow,
-	);
+	const run = await new WorkflowExecute(
+		additionalData,
+		'manual',
+		runExecutionData,
+	).processRunExecutionData(workflow);
 
 	const taskData = run.data.resultData.runData[node.name]?.[0];
 	const items = taskData?.data?.main?.[0] ?? [];
@@ -510,7 +527,10 @@ export class TriggerHarness {
 			httpRequest: request,
 			httpResponse: response,
 		} as unknown as IWorkflowExecuteAdditionalData;
-		const webhookData = { ...this.webhookData(name), workflowExecuteAdditionalData: additionalData };
+		const webhookData = {
+			...this.webhookData(name),
+			workflowExecuteAdditionalData: additionalData,
+		};
 		const context = new WebhookContext(
 			this.workflow,
 			this.node,

@@ -3,7 +3,7 @@ import type {
 	IExecuteFunctions,
 	INodeProperties,
 	INodePropertyOptions,
-	NodeParameterValueType,
+	INodeParameterResourceLocator,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -13,7 +13,8 @@ export interface WorkforceOperation {
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
 }
 
-export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+export const UUID_PATTERN =
+	'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
 const UUID_REGEX = new RegExp(UUID_PATTERN);
 
@@ -197,8 +198,10 @@ export function getResourceId(
 }
 
 /** The id held by a resource locator nested in a collection (extractValue only reads top-level ones). */
-export function resourceLocatorValue(value: NodeParameterValueType | undefined): unknown {
-	if (value !== null && typeof value === 'object' && '__rl' in value) return value.value;
+export function resourceLocatorValue(value: unknown): unknown {
+	if (value !== null && typeof value === 'object' && '__rl' in value) {
+		return (value as INodeParameterResourceLocator).value;
+	}
 	return value;
 }
 
@@ -207,7 +210,12 @@ export function getListLimit(this: IExecuteFunctions, itemIndex: number): number
 	if (this.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
 	const limit = this.getNodeParameter('limit', itemIndex, 50);
 	if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) {
-		throw fieldError(this, itemIndex, 'Limit', `must be a whole number of at least 1, but is ${JSON.stringify(limit)}`);
+		throw fieldError(
+			this,
+			itemIndex,
+			'Limit',
+			`must be a whole number of at least 1, but is ${JSON.stringify(limit)}`,
+		);
 	}
 	return limit;
 }
@@ -256,7 +264,12 @@ export function getUpdateBody(
 	for (const path of clearFields) {
 		const setName = Object.keys(updateFields).find((name) => (nestedPaths[name] ?? name) === path);
 		if (setName !== undefined) {
-			throw fieldError(this, itemIndex, 'Clear Fields', `lists "${path}", which Update Fields also sets`);
+			throw fieldError(
+				this,
+				itemIndex,
+				'Clear Fields',
+				`lists "${path}", which Update Fields also sets`,
+			);
 		}
 		setPath(body, path, null);
 	}

@@ -2,13 +2,34 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeError, NodeOperationError } from 'n8n-workflow';
 
 import type { WorkforceOperation } from './common';
+import * as customer from './customer';
+import * as member from './member';
 import * as organization from './organization';
+import * as site from './site';
+import * as webhookDelivery from './webhookDelivery';
+import * as webhookEndpoint from './webhookEndpoint';
+import * as webhookEvent from './webhookEvent';
 
 export const resources = {
+	customer,
+	member,
 	organization,
+	site,
+	webhookDelivery,
+	webhookEndpoint,
+	webhookEvent,
 };
 
 type ResourceName = keyof typeof resources;
+
+/** The error that stops the node, marked with the input item it failed on. */
+function attachItemIndex(context: IExecuteFunctions, error: unknown, itemIndex: number): NodeError {
+	if (error instanceof NodeError) {
+		error.context.itemIndex ??= itemIndex;
+		return error;
+	}
+	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+}
 
 /**
  * Runs the chosen operation once per input item: one output item per returned record, each
@@ -39,14 +60,13 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			);
 		} catch (error) {
 			if (this.continueOnFail()) {
-				returnData.push({ json: { error: (error as Error).message }, pairedItem: { item: itemIndex } });
+				returnData.push({
+					json: { error: (error as Error).message },
+					pairedItem: { item: itemIndex },
+				});
 				continue;
 			}
-			if (error instanceof NodeError) {
-				error.context.itemIndex ??= itemIndex;
-				throw error;
-			}
-			throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+			throw attachItemIndex(this, error, itemIndex);
 		}
 	}
 	return [returnData];

@@ -33,6 +33,17 @@ export interface WorkforceListPage {
 
 export const CREDENTIAL_TYPE = 'workforceManagementApi';
 
+/** The scope each operation needs; 403 errors name it. */
+export const SCOPE = {
+	organizationRead: 'organization:read',
+	membersRead: 'members:read',
+	membersWrite: 'members:write',
+	customersRead: 'customers:read',
+	customersWrite: 'customers:write',
+	webhooksRead: 'webhooks:read',
+	webhooksWrite: 'webhooks:write',
+} as const;
+
 export const MAX_PAGE_SIZE = 100;
 
 /** Attempts per request while the API answers 429, the first one included. */
@@ -83,7 +94,9 @@ function describeValidationDetails(body: ApiErrorBody): string | undefined {
 	const details = body.error?.details ?? [];
 	const described = details
 		.filter((detail) => detail.field || detail.message)
-		.map((detail) => (detail.field ? `${detail.field}: ${detail.message ?? 'invalid'}` : detail.message));
+		.map((detail) =>
+			detail.field ? `${detail.field}: ${detail.message ?? 'invalid'}` : detail.message,
+		);
 	return described.length > 0 ? described.join('; ') : undefined;
 }
 
@@ -95,9 +108,9 @@ function apiError(
 	response: IN8nHttpFullResponse,
 	operationScope: string | undefined,
 ): NodeApiError {
-	const body = (typeof response.body === 'object' && response.body !== null
-		? response.body
-		: {}) as ApiErrorBody;
+	const body = (
+		typeof response.body === 'object' && response.body !== null ? response.body : {}
+	) as ApiErrorBody;
 	const apiMessage = body.error?.message;
 	const apiSays = apiMessage ? ` The API says: "${apiMessage}"` : '';
 	const status = response.statusCode;
@@ -180,10 +193,14 @@ export async function workforceApiRequest(
 			)) as IN8nHttpFullResponse;
 		} catch (error) {
 			// Only transport failures land here (HTTP statuses are handled below).
-			throw new NodeApiError(this.getNode(), { message: (error as Error).message }, {
-				message: `Could not reach the Workforce Management API at ${apiRootUrl(credentials.baseUrl)}`,
-				description: `Check the Base URL in the credential. Cause: ${(error as Error).message}`,
-			});
+			throw new NodeApiError(
+				this.getNode(),
+				{ message: (error as Error).message },
+				{
+					message: `Could not reach the Workforce Management API at ${apiRootUrl(credentials.baseUrl)}`,
+					description: `Check the Base URL in the credential. Cause: ${(error as Error).message}`,
+				},
+			);
 		}
 
 		if (response.statusCode >= 200 && response.statusCode < 300) {
@@ -219,7 +236,10 @@ export async function workforceApiPaginate(
 	let cursor: string | undefined;
 
 	while (limit === undefined || records.length < limit) {
-		const pageSize = Math.min(MAX_PAGE_SIZE, limit === undefined ? MAX_PAGE_SIZE : limit - records.length);
+		const pageSize = Math.min(
+			MAX_PAGE_SIZE,
+			limit === undefined ? MAX_PAGE_SIZE : limit - records.length,
+		);
 		const page = (await workforceApiRequest.call(this, 'GET', path, {
 			qs: { ...qs, limit: pageSize, ...(cursor === undefined ? {} : { cursor }) },
 			operationScope,
@@ -229,14 +249,26 @@ export async function workforceApiPaginate(
 		const nextCursor = page.next_cursor;
 		if (page.has_more === false || typeof nextCursor !== 'string' || nextCursor === '') break;
 		if (seenCursors.has(nextCursor)) {
-			throw new NodeApiError(this.getNode(), { next_cursor: nextCursor }, {
-				message: `The API returned the same page cursor twice while listing ${path}`,
-				description: `Stopped after ${records.length} records to avoid reading the same page forever. Retry later; if it persists, contact the provider.`,
-			});
+			throw new NodeApiError(
+				this.getNode(),
+				{ next_cursor: nextCursor },
+				{
+					message: `The API returned the same page cursor twice while listing ${path}`,
+					description: `Stopped after ${records.length} records to avoid reading the same page forever. Retry later; if it persists, contact the provider.`,
+				},
+			);
 		}
 		seenCursors.add(nextCursor);
 		cursor = nextCursor;
 	}
 
 	return records;
+}
+
+/** The event catalog: the API documents no paging for it, so it is one request. */
+export async function workforceEventCatalog(this: WorkforceApiContext): Promise<IDataObject[]> {
+	const catalog = (await workforceApiRequest.call(this, 'GET', '/webhook-events', {
+		operationScope: SCOPE.webhooksRead,
+	})) as WorkforceListPage;
+	return catalog.data;
 }

@@ -1,0 +1,74 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { clearFieldsProperty, resourceLocator } from '../common';
+
+export const customerIdLocator = resourceLocator({
+	displayName: 'Customer',
+	name: 'customerId',
+	searchListMethod: 'searchCustomers',
+});
+
+export const customerStatusOptions = [
+	{ name: 'Active', value: 'active' },
+	{ name: 'Inactive', value: 'inactive' },
+	{ name: 'Prospect', value: 'prospect' },
+];
+
+export const customerNameField: INodeProperties = {
+	displayName: 'Name',
+	name: 'name',
+	type: 'string',
+	default: '',
+	description: 'Name of the client company',
+};
+
+export const optionalCustomerFields: INodeProperties[] = [
+	{
+		displayName: 'Billing Rate',
+		name: 'billing_rate',
+		type: 'number',
+		default: 0,
+		description: 'Default billing rate for the customer',
+	},
+	{
+		displayName: 'Contact Email',
+		name: 'contact_email',
+		type: 'string',
+		placeholder: 'name@email.com',
+		default: '',
+	},
+	{
+		displayName: 'Contact Name',
+		name: 'contact_name',
+		type: 'string',
+		default: '',
+	},
+	{
+		displayName: 'Contact Phone',
+		name: 'contact_phone',
+		type: 'string',
+		default: '',
+	},
+	{
+		displayName: 'Notes',
+		name: 'notes',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		default: '',
+	},
+	{
+		displayName: 'Status',
+		name: 'status',
+		type: 'options',
+		options: customerStatusOptions,
+		default: 'active',
+	},
+];
+
+export const clearCustomerFields = clearFieldsProperty([
+	{ name: 'Billing Rate', value: 'billing_rate' },
+	{ name: 'Contact Email', value: 'contact_email' },
+	{ name: 'Contact Name', value: 'contact_name' },
+	{ name: 'Contact Phone', value: 'contact_phone' },
+	{ name: 'Notes', value: 'notes' },
+]);

@@ -1,0 +1,44 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as create from './create';
+import * as get from './get';
+import * as getAll from './getAll';
+import * as update from './update';
+
+export { create, get, getAll, update };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['customer'] } },
+		options: [
+			{
+				name: 'Create',
+				value: 'create',
+				description: 'Create a customer',
+				action: 'Create a customer',
+			},
+			{ name: 'Get', value: 'get', description: 'Get a customer', action: 'Get a customer' },
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'List customers, newest first',
+				action: 'Get many customers',
+			},
+			{
+				name: 'Update',
+				value: 'update',
+				description: 'Change or clear fields of a customer',
+				action: 'Update a customer',
+			},
+		],
+		default: 'getAll',
+	},
+	...getAll.description,
+	...create.description,
+	...get.description,
+	...update.description,
+];

@@ -1,0 +1,41 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { assertNonEmptyText, getResourceId, getUpdateBody } from '../common';
+import { SCOPE, workforceApiRequest } from '../../transport';
+import {
+	clearCustomerFields,
+	customerIdLocator,
+	customerNameField,
+	optionalCustomerFields,
+} from './fields';
+
+const properties: INodeProperties[] = [
+	customerIdLocator,
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [customerNameField, ...optionalCustomerFields],
+	},
+	clearCustomerFields,
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['customer'], operation: ['update'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const customerId = getResourceId.call(this, 'customerId', 'Customer', itemIndex);
+	const body = getUpdateBody.call(this, itemIndex);
+	if (body.name !== undefined) {
+		assertNonEmptyText.call(this, body.name, 'Name', itemIndex);
+	}
+	return await workforceApiRequest.call(this, 'PATCH', `/customers/${customerId}`, {
+		body,
+		operationScope: SCOPE.customersWrite,
+	});
+}

@@ -1,0 +1,77 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { clearFieldsProperty, MAX_CAPACITY, resourceLocator } from '../common';
+
+export const memberIdLocator = resourceLocator({
+	displayName: 'Member',
+	name: 'memberId',
+	searchListMethod: 'searchMembers',
+});
+
+/** Contact fields sit flat in the UI and nested under `contact` in the API. */
+export const contactPaths = { email: 'contact.email', phone: 'contact.phone' };
+
+const displayName: INodeProperties = {
+	displayName: 'Display Name',
+	name: 'display_name',
+	type: 'string',
+	default: '',
+	description: 'Personal display name, when different from the business name',
+};
+
+const description: INodeProperties = {
+	displayName: 'Description',
+	name: 'description',
+	type: 'string',
+	typeOptions: { rows: 3 },
+	default: '',
+};
+
+const capacity: INodeProperties = {
+	displayName: 'Capacity',
+	name: 'capacity',
+	type: 'number',
+	typeOptions: { minValue: 0, maxValue: MAX_CAPACITY, numberPrecision: 0 },
+	default: 1,
+	description: 'How many concurrent placements or clients the member can take',
+};
+
+const email: INodeProperties = {
+	displayName: 'Email',
+	name: 'email',
+	type: 'string',
+	placeholder: 'name@email.com',
+	default: '',
+	description: 'Contact email of the member',
+};
+
+const phone: INodeProperties = {
+	displayName: 'Phone',
+	name: 'phone',
+	type: 'string',
+	default: '',
+	description: 'Contact phone number of the member',
+};
+
+export const businessNameField: INodeProperties = {
+	displayName: 'Business Name',
+	name: 'business_name',
+	type: 'string',
+	default: '',
+	description: 'Business or working name of the member',
+};
+
+export const optionalMemberFields: INodeProperties[] = [
+	capacity,
+	description,
+	displayName,
+	email,
+	phone,
+];
+
+export const clearMemberFields = clearFieldsProperty([
+	{ name: 'Description', value: 'description' },
+	{ name: 'Display Name', value: 'display_name' },
+	{ name: 'Email', value: 'contact.email' },
+	{ name: 'Phone', value: 'contact.phone' },
+]);

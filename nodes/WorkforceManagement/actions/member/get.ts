@@ -1,0 +1,18 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { getResourceId } from '../common';
+import { SCOPE, workforceApiRequest } from '../../transport';
+import { memberIdLocator } from './fields';
+
+export const description: INodeProperties[] = updateDisplayOptions(
+	{ show: { resource: ['member'], operation: ['get'] } },
+	[memberIdLocator],
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const memberId = getResourceId.call(this, 'memberId', 'Member', itemIndex);
+	return await workforceApiRequest.call(this, 'GET', `/members/${memberId}`, {
+		operationScope: SCOPE.membersRead,
+	});
+}

@@ -1,0 +1,45 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { assertCapacity, assertNonEmptyText, getResourceId, getUpdateBody } from '../common';
+import { SCOPE, workforceApiRequest } from '../../transport';
+import {
+	businessNameField,
+	clearMemberFields,
+	contactPaths,
+	memberIdLocator,
+	optionalMemberFields,
+} from './fields';
+
+const properties: INodeProperties[] = [
+	memberIdLocator,
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [businessNameField, ...optionalMemberFields],
+	},
+	clearMemberFields,
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['member'], operation: ['update'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const memberId = getResourceId.call(this, 'memberId', 'Member', itemIndex);
+	const body = getUpdateBody.call(this, itemIndex, contactPaths);
+	if (body.business_name !== undefined) {
+		assertNonEmptyText.call(this, body.business_name, 'Business Name', itemIndex);
+	}
+	if (body.capacity !== undefined) {
+		assertCapacity.call(this, body.capacity, itemIndex);
+	}
+	return await workforceApiRequest.call(this, 'PATCH', `/members/${memberId}`, {
+		body,
+		operationScope: SCOPE.membersWrite,
+	});
+}

@@ -1,0 +1,60 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { clearFieldsProperty, resourceLocator } from '../common';
+
+export const siteIdLocator = resourceLocator({
+	displayName: 'Site',
+	name: 'siteId',
+	searchListMethod: 'searchSites',
+});
+
+export const siteNameField: INodeProperties = {
+	displayName: 'Name',
+	name: 'name',
+	type: 'string',
+	default: '',
+	description: 'Name of the location, e.g. a branch, venue or facility',
+};
+
+export const optionalSiteFields: INodeProperties[] = [
+	{
+		displayName: 'Contact Name',
+		name: 'contact_name',
+		type: 'string',
+		default: '',
+	},
+	{
+		displayName: 'Contact Phone',
+		name: 'contact_phone',
+		type: 'string',
+		default: '',
+	},
+	{
+		displayName: 'Notes',
+		name: 'notes',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		default: '',
+	},
+	{
+		displayName: 'Orientation Required',
+		name: 'orientation_required',
+		type: 'boolean',
+		default: false,
+		description: 'Whether members need an orientation before working at this site',
+	},
+	{
+		displayName: 'Staff Requirements',
+		name: 'staff_requirements',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		default: '',
+	},
+];
+
+export const clearSiteFields = clearFieldsProperty([
+	{ name: 'Contact Name', value: 'contact_name' },
+	{ name: 'Contact Phone', value: 'contact_phone' },
+	{ name: 'Notes', value: 'notes' },
+	{ name: 'Staff Requirements', value: 'staff_requirements' },
+]);

@@ -1,0 +1,18 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { getResourceId } from '../common';
+import { SCOPE, workforceApiRequest } from '../../transport';
+import { siteIdLocator } from './fields';
+
+export const description: INodeProperties[] = updateDisplayOptions(
+	{ show: { resource: ['site'], operation: ['get'] } },
+	[siteIdLocator],
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const siteId = getResourceId.call(this, 'siteId', 'Site', itemIndex);
+	return await workforceApiRequest.call(this, 'GET', `/sites/${siteId}`, {
+		operationScope: SCOPE.customersRead,
+	});
+}

@@ -1,0 +1,44 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as create from './create';
+import * as get from './get';
+import * as getAll from './getAll';
+import * as update from './update';
+
+export { create, get, getAll, update };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['site'] } },
+		options: [
+			{
+				name: 'Create',
+				value: 'create',
+				description: 'Create a site (a customer location)',
+				action: 'Create a site',
+			},
+			{ name: 'Get', value: 'get', description: 'Get a site', action: 'Get a site' },
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'List sites, newest first',
+				action: 'Get many sites',
+			},
+			{
+				name: 'Update',
+				value: 'update',
+				description: 'Change or clear fields of a site, or (de)activate it',
+				action: 'Update a site',
+			},
+		],
+		default: 'getAll',
+	},
+	...getAll.description,
+	...create.description,
+	...get.description,
+	...update.description,
+];

@@ -1,0 +1,46 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { assertNonEmptyText, getResourceId, getUpdateBody } from '../common';
+import { SCOPE, workforceApiRequest } from '../../transport';
+import { clearSiteFields, optionalSiteFields, siteIdLocator, siteNameField } from './fields';
+
+const properties: INodeProperties[] = [
+	siteIdLocator,
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Is Active',
+				name: 'is_active',
+				type: 'boolean',
+				default: true,
+				description: 'Whether the site is active',
+			},
+			siteNameField,
+			...optionalSiteFields,
+		],
+	},
+	clearSiteFields,
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['site'], operation: ['update'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const siteId = getResourceId.call(this, 'siteId', 'Site', itemIndex);
+	const body = getUpdateBody.call(this, itemIndex);
+	if (body.name !== undefined) {
+		assertNonEmptyText.call(this, body.name, 'Name', itemIndex);
+	}
+	return await workforceApiRequest.call(this, 'PATCH', `/sites/${siteId}`, {
+		body,
+		operationScope: SCOPE.customersWrite,
+	});
+}

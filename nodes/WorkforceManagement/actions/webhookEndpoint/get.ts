@@ -1,0 +1,18 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { getResourceId } from '../common';
+import { SCOPE, workforceApiRequest } from '../../transport';
+import { endpointIdLocator } from './fields';
+
+export const description: INodeProperties[] = updateDisplayOptions(
+	{ show: { resource: ['webhookEndpoint'], operation: ['get'] } },
+	[endpointIdLocator],
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const endpointId = getResourceId.call(this, 'endpointId', 'Webhook Endpoint', itemIndex);
+	return await workforceApiRequest.call(this, 'GET', `/webhook-endpoints/${endpointId}`, {
+		operationScope: SCOPE.webhooksRead,
+	});
+}

@@ -1,0 +1,73 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as create from './create';
+import * as deleteEndpoint from './delete';
+import * as get from './get';
+import * as getAll from './getAll';
+import * as rollSecret from './rollSecret';
+import * as sendTest from './sendTest';
+import * as update from './update';
+
+export { create, deleteEndpoint as delete, get, getAll, rollSecret, sendTest, update };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['webhookEndpoint'] } },
+		options: [
+			{
+				name: 'Create',
+				value: 'create',
+				description: 'Register an HTTPS URL to receive events',
+				action: 'Create a webhook endpoint',
+			},
+			{
+				name: 'Delete',
+				value: 'delete',
+				description: 'Delete an endpoint and its delivery history',
+				action: 'Delete a webhook endpoint',
+			},
+			{
+				name: 'Get',
+				value: 'get',
+				description: 'Get a webhook endpoint',
+				action: 'Get a webhook endpoint',
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'List the webhook endpoints of the key’s mode',
+				action: 'Get many webhook endpoints',
+			},
+			{
+				name: 'Roll Secret',
+				value: 'rollSecret',
+				description: 'Replace the signing secret and output the new one',
+				action: 'Roll the signing secret of a webhook endpoint',
+			},
+			{
+				name: 'Send Test Event',
+				value: 'sendTest',
+				description: 'Send one test delivery to the endpoint',
+				action: 'Send a test event to a webhook endpoint',
+			},
+			{
+				name: 'Update',
+				value: 'update',
+				description: 'Change the URL, events, description or enabled state',
+				action: 'Update a webhook endpoint',
+			},
+		],
+		default: 'getAll',
+	},
+	...getAll.description,
+	...create.description,
+	...get.description,
+	...update.description,
+	...deleteEndpoint.description,
+	...rollSecret.description,
+	...sendTest.description,
+];

@@ -1,0 +1,42 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { getResourceId } from '../common';
+import { SCOPE, workforceApiRequest } from '../../transport';
+import { endpointIdLocator } from './fields';
+
+const properties: INodeProperties[] = [
+	endpointIdLocator,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Event Name or ID',
+				name: 'event_type',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getEventTypes' },
+				default: '',
+				description:
+					'Event type whose example payload is sent; by default one the endpoint subscribes to. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['webhookEndpoint'], operation: ['sendTest'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const endpointId = getResourceId.call(this, 'endpointId', 'Webhook Endpoint', itemIndex);
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	return await workforceApiRequest.call(this, 'POST', `/webhook-endpoints/${endpointId}/test`, {
+		body: options.event_type ? { event_type: options.event_type } : {},
+		operationScope: SCOPE.webhooksWrite,
+	});
+}

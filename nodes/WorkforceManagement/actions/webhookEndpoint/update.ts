@@ -1,0 +1,57 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { assertEventList, assertHttpsUrl, getResourceId, getUpdateBody } from '../common';
+import { SCOPE, workforceApiRequest } from '../../transport';
+import {
+	clearEndpointFields,
+	endpointDescriptionField,
+	endpointIdLocator,
+	eventsField,
+	urlField,
+} from './fields';
+
+const properties: INodeProperties[] = [
+	endpointIdLocator,
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			endpointDescriptionField,
+			{
+				displayName: 'Enabled',
+				name: 'enabled',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether the endpoint receives events. Enabling it again also clears an automatic disable after failures.',
+			},
+			eventsField,
+			urlField,
+		],
+	},
+	clearEndpointFields,
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['webhookEndpoint'], operation: ['update'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const endpointId = getResourceId.call(this, 'endpointId', 'Webhook Endpoint', itemIndex);
+	const body = getUpdateBody.call(this, itemIndex);
+	if (body.url !== undefined) {
+		body.url = assertHttpsUrl.call(this, body.url, 'URL', itemIndex);
+	}
+	if (body.events !== undefined) {
+		body.events = assertEventList.call(this, body.events, 'Events', itemIndex);
+	}
+	return await workforceApiRequest.call(this, 'PATCH', `/webhook-endpoints/${endpointId}`, {
+		body,
+		operationScope: SCOPE.webhooksWrite,
+	});
+}
