@@ -271,6 +271,14 @@ describe('signed deliveries', () => {
 		expect((await api(sandbox.current, LIVE_KEY, 'GET', '/webhook-deliveries')).body.data).toEqual(
 			[],
 		);
+		const liveOnly = await control(
+			sandbox.current,
+			'POST',
+			'/deliveries/settle?organization=acme&mode=live',
+		);
+		expect(liveOnly.deliveries).toEqual([]);
+		const testOnly = await control(sandbox.current, 'GET', '/deliveries?mode=test');
+		expect(testOnly.deliveries.map((item: { id: string }) => item.id)).toEqual([delivery.id]);
 	});
 });
 
