@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { SandboxControl } from '../e2e/sandbox-control';
 import type { RecordedRequest } from '../e2e/sandbox-control';
 import { startSandbox } from '../sandbox';
-import type { Sandbox } from '../sandbox';
+import type { DeepPartialConfig, Sandbox } from '../sandbox';
 import type { WorkforceCredentials } from './harness';
 
 process.env.NO_PROXY = '127.0.0.1,localhost';
@@ -55,16 +55,21 @@ export class SandboxFixture {
 	}
 
 	/** A call to the public API with a key, for setting up records and checking results. */
-	async api<T = IDataObject>(method: string, path: string, body?: unknown, apiKey = LIVE_KEY): Promise<T> {
+	async api<T = IDataObject>(
+		method: string,
+		path: string,
+		body?: unknown,
+		apiKey = LIVE_KEY,
+	): Promise<T> {
 		return await this.control.api<T>(apiKey, method, path, body);
 	}
 }
 
 /** Starts a sandbox for the test file, resets it and clears its request log before each test. */
-export function useSandbox(): SandboxFixture {
+export function useSandbox(config?: DeepPartialConfig): SandboxFixture {
 	const fixture = new SandboxFixture();
 	beforeAll(async () => {
-		fixture.sandbox = await startSandbox({ port: 0 });
+		fixture.sandbox = await startSandbox({ config, port: 0 });
 		fixture.control = new SandboxControl(fixture.sandbox.origin);
 	});
 	beforeEach(async () => {
