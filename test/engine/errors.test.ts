@@ -1,0 +1,196 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { byId, runNode } from './harness';
+import type { WorkforceCredentials } from './harness';
+import { READONLY_KEY, useSandbox } from './sandbox-fixture';
+
+const sandbox = useSandbox();
+
+const INITECH_KEY = 'wfm_live_initech_all';
+const UNKNOWN_ID = '0b6a3c2e-4f1d-4c8e-9a7b-2d5e6f708192';
+
+async function run(
+	parameters: IDataObject,
+	options: {
+		credentials?: WorkforceCredentials;
+		inputItems?: IDataObject[];
+		continueOnFail?: boolean;
+	} = {},
+) {
+	return await runNode({
+		parameters,
+		credentials: options.credentials ?? sandbox.credentials(),
+		inputItems: options.inputItems,
+		continueOnFail: options.continueOnFail,
+	});
+}
+
+const getOrganization = { resource: 'organization', operation: 'get' };
+const createMember = { resource: 'member', operation: 'create', businessName: 'Ada Care' };
+
+describe('API errors a user can act on', () => {
+	it('401: points at the API key and the Base URL', async () => {
+		const { error } = await run(getOrganization, {
+			credentials: sandbox.credentials('wfm_live_revoked'),
+		});
+
+		expect(error).toMatchObject({
+			name: 'NodeApiError',
+			httpCode: '401',
+			message: 'The Workforce Management API rejected the API key',
+		});
+		expect(error?.description).toContain('Check the API key and the Base URL');
+		expect(JSON.stringify(error)).not.toContain('wfm_live_revoked');
+		expect(await sandbox.requests()).toHaveLength(1);
+	});
+
+	it('403: names the scope the operation needs', async () => {
+		const { error } = await run(createMember, { credentials: sandbox.credentials(READONLY_KEY) });
+
+		expect(error).toMatchObject({
+			name: 'NodeApiError',
+			httpCode: '403',
+			message: 'The API key lacks the scope "members:write" this operation needs',
+		});
+	});
+
+	it('403: names the module that must be active', async () => {
+		const { error } = await run(
+			{ resource: 'site', operation: 'getAll', returnAll: true },
+			{ credentials: sandbox.credentials(INITECH_KEY) },
+		);
+
+		expect(error).toMatchObject({
+			httpCode: '403',
+			message: 'The customers module is not active for this organization',
+		});
+	});
+
+	it('404: says the record does not exist in this organization', async () => {
+		const { error } = await run({
+			resource: 'customer',
+			operation: 'get',
+			customerId: byId(UNKNOWN_ID),
+		});
+
+		expect(error).toMatchObject({
+			httpCode: '404',
+			message: `The requested record does not exist in this organization (GET /customers/${UNKNOWN_ID})`,
+		});
+		expect(error?.description).toContain('live or test');
+		expect(JSON.stringify(error)).not.toContain('wfm_live_acme_all');
+	});
+
+	it("400: passes on the API's validation message with the field", async () => {
+		const { error } = await run({
+			resource: 'webhookEndpoint',
+			operation: 'create',
+			url: 'https://example.com/hook',
+			events: '={{ ["member.exploded"] }}',
+		});
+
+		expect(error).toMatchObject({ name: 'NodeApiError', httpCode: '400' });
+		expect(error?.message).toMatch(/^The API refused the request: events\[0\]: /);
+	});
+
+	it('5xx: reports the status of the failed call', async () => {
+		await sandbox.injectFault({ status: 503, count: 1 });
+
+		const { error } = await run(getOrganization);
+
+		expect(error).toMatchObject({
+			httpCode: '503',
+			message: 'The Workforce Management API failed with status 503 (GET /organization)',
+		});
+	});
+
+	it('an unreachable Base URL is named in the error', async () => {
+		const { error } = await run(getOrganization, {
+			credentials: { apiKey: 'wfm_live_acme_all', baseUrl: 'http://127.0.0.1:9/api/v1' },
+		});
+
+		expect(error).toMatchObject({
+			name: 'NodeApiError',
+			message: 'Could not reach the Workforce Management API at http://127.0.0.1:9/api/v1',
+		});
+	});
+});
+
+describe('rate limiting', () => {
+	it('retries a 429 after Retry-After and succeeds', async () => {
+		await sandbox.injectFault({ status: 429, count: 2, retry_after: 1 });
+
+		const { items, error } = await run(getOrganization);
+
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ slug: 'acme' });
+		expect(await sandbox.requests()).toHaveLength(3);
+	});
+
+	it('gives up after 5 attempts with an error saying so', async () => {
+		await sandbox.injectFault({ status: 429, count: 10, retry_after: 1 });
+
+		const { error } = await run(getOrganization);
+
+		expect(error).toMatchObject({
+			httpCode: '429',
+			message: 'The Workforce Management API is still rate limiting this key',
+		});
+		expect(await sandbox.requests()).toHaveLength(5);
+	});
+
+	it('does not wait when Retry-After exceeds the total wait allowed', async () => {
+		await sandbox.injectFault({ status: 429, count: 1, retry_after: 3600 });
+
+		const { error } = await run(getOrganization);
+
+		expect(error).toMatchObject({ httpCode: '429' });
+		expect(await sandbox.requests()).toHaveLength(1);
+	});
+});
+
+describe('Continue On Fail', () => {
+	it('outputs an error item for each failed input item and carries on', async () => {
+		const { items, error } = await run(
+			{ resource: 'member', operation: 'create', businessName: '={{ $json.name }}' },
+			{
+				continueOnFail: true,
+				inputItems: [{ name: 'First' }, { name: '' }, { name: 'Third' }],
+			},
+		);
+
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json.business_name ?? item.json.error)).toEqual([
+			'First',
+			'The "Business Name" field must not be empty (item 1)',
+			'Third',
+		]);
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(await sandbox.requests()).toHaveLength(2);
+	});
+
+	it('turns an API error into an error item', async () => {
+		const { items } = await run(
+			{ resource: 'member', operation: 'get', memberId: byId('={{ $json.id }}') },
+			{ continueOnFail: true, inputItems: [{ id: UNKNOWN_ID }] },
+		);
+
+		expect(items).toEqual([
+			{
+				json: {
+					error: `The requested record does not exist in this organization (GET /members/${UNKNOWN_ID})`,
+				},
+				pairedItem: { item: 0 },
+			},
+		]);
+	});
+
+	it('without it, stops at the failing item and names it', async () => {
+		const { error } = await run(
+			{ resource: 'member', operation: 'get', memberId: byId('={{ $json.id }}') },
+			{ inputItems: [{ id: UNKNOWN_ID }] },
+		);
+
+		expect(error).toMatchObject({ name: 'NodeApiError', context: { itemIndex: 0 } });
+	});
+});
