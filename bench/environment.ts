@@ -227,11 +227,16 @@ export class BenchEnvironment {
 		return counts;
 	}
 
-	/** List requests for members the sandbox received since its request log was last cleared. */
-	async memberListRequests(): Promise<number> {
-		const requests = await this.control.requests();
-		return requests.filter((entry) => entry.method === 'GET' && entry.path === '/api/v1/members')
-			.length;
+	/**
+	 * The member list requests the sandbox received since its log was last cleared, and the median
+	 * time between two of them: one page's round trip plus the client's own work per page.
+	 */
+	async memberListRequests(): Promise<{ count: number; medianGapMs: number }> {
+		const arrivals = (await this.control.requests())
+			.filter((entry) => entry.method === 'GET' && entry.path === '/api/v1/members')
+			.map((entry) => Date.parse(entry.at));
+		const gaps = arrivals.slice(1).map((arrival, index) => arrival - arrivals[index]);
+		return { count: arrivals.length, medianGapMs: gaps.length > 0 ? median(gaps) : 0 };
 	}
 
 	/** Stops n8n and the sandbox and deletes this run's n8n user folder (its database grows large). */

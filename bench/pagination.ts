@@ -164,6 +164,7 @@ interface N8nRun {
 	windowStart: number;
 	windowEnd: number;
 	requests: number;
+	medianGapMs: number;
 }
 
 /** Starts the measured workflow once and reads its node times from n8n's execution record. */
@@ -172,10 +173,12 @@ async function runInN8n(
 	workflowId: string,
 	contender: Exclude<Contender, 'plainLoop'>,
 	size: number,
+	profileLabel?: string,
 ): Promise<N8nRun> {
 	const { measuredNodes } = N8N_CONTENDERS[contender];
 	await env.control.clearRequests();
-	const answer = await env.callWebhook(webhookPath(contender, MEASURED));
+	const call = () => env.callWebhook(webhookPath(contender, MEASURED));
+	const answer = profileLabel ? await env.profiled(profileLabel, call) : await call();
 	const execution = await env.latestExecution(workflowId);
 	if (answer.status !== 200 || execution.status !== 'success') {
 		throw new Error(
@@ -199,7 +202,7 @@ async function runInN8n(
 		nodeTimesMs: runs.map((run) => run.executionTime),
 		windowStart: runs[0].startTime,
 		windowEnd: Math.max(...runs.map((run) => run.startTime + run.executionTime)),
-		requests: await env.memberListRequests(),
+		...(await pageRequests(env)),
 	};
 }
 
@@ -221,9 +224,7 @@ async function measureInN8n(
 	const baselineBytes = await env.idleRssBytes();
 	const sampler = new RssSampler(env.n8n.pid);
 	sampler.start();
-	const first = await env.profiled(`pagination-${contender}-${size}`, () =>
-		runInN8n(env, workflowId, contender, size),
-	);
+	const first = await runInN8n(env, workflowId, contender, size, `pagination-${contender}-${size}`);
 	const samples = sampler.stop();
 	// Further runs in the same process give more time samples; memory comes from the first only.
 	const runs = [first];
@@ -235,6 +236,7 @@ async function measureInN8n(
 	for (const [index, name] of N8N_CONTENDERS[contender].measuredNodes.entries()) {
 		detail[`${name} ms (median)`] = median(runs.map((run) => run.nodeTimesMs[index]));
 	}
+	detail['ms between page requests (median)'] = median(runs.map((run) => run.medianGapMs));
 	detail['n8n RSS before (MB)'] = baselineBytes / 2 ** 20;
 	return {
 		contender,
@@ -248,9 +250,16 @@ async function measureInN8n(
 	};
 }
 
+async function pageRequests(
+	env: BenchEnvironment,
+): Promise<{ requests: number; medianGapMs: number }> {
+	const { count, medianGapMs } = await env.memberListRequests();
+	return { requests: count, medianGapMs };
+}
+
 async function runPlainLoop(
 	env: BenchEnvironment,
-): Promise<PlainLoopResult & { requests: number }> {
+): Promise<PlainLoopResult & { requests: number; medianGapMs: number }> {
 	await env.control.clearRequests();
 	const { stdout } = await execFileAsync(
 		process.execPath,
@@ -258,7 +267,7 @@ async function runPlainLoop(
 		{ cwd: PACKAGE_ROOT, maxBuffer: 1024 * 1024 },
 	);
 	const result = JSON.parse(stdout.trim().split('\n').pop()!) as PlainLoopResult;
-	return { ...result, requests: await env.memberListRequests() };
+	return { ...result, ...(await pageRequests(env)) };
 }
 
 /** A fresh process per run; the figures are the medians of the runs. */
@@ -267,7 +276,7 @@ async function measurePlainLoop(
 	size: number,
 	repeat: number,
 ): Promise<PaginationMeasurement> {
-	const runs: Array<PlainLoopResult & { requests: number }> = [];
+	const runs: Array<PlainLoopResult & { requests: number; medianGapMs: number }> = [];
 	for (let index = 0; index < repeat; index++) {
 		const run = await runPlainLoop(env);
 		if (run.records !== size) {
@@ -286,6 +295,7 @@ async function measurePlainLoop(
 		detail: {
 			'heap growth after GC (MB, median)':
 				median(runs.map((run) => run.heapAfterBytes - run.heapBeforeBytes)) / 2 ** 20,
+			'ms between page requests (median)': median(runs.map((run) => run.medianGapMs)),
 			'RSS before (MB)': median(runs.map((run) => run.rssBeforeBytes)) / 2 ** 20,
 		},
 	};
