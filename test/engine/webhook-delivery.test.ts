@@ -67,6 +67,20 @@ describe('Webhook Delivery', () => {
 		});
 	});
 
+	it('ignores a filter left empty', async () => {
+		await endpointWithFailedDeliveries(['member.created']);
+
+		const { items, error } = await runDeliveryOperation('getAll', {
+			returnAll: true,
+			filters: { event_type: '' },
+		});
+
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(1);
+		const [request] = await sandbox.requests();
+		expect(request.query).toEqual({ limit: '100' });
+	});
+
 	it('follows next_cursor through more than one page', async () => {
 		await endpointWithFailedDeliveries(['member.created'], 120);
 		const total = (await sandbox.control.settleDeliveries()).length;

@@ -233,6 +233,10 @@ export async function workforceApiPaginate(
 ): Promise<IDataObject[]> {
 	const records: IDataObject[] = [];
 	const seenCursors = new Set<string>();
+	// A filter left empty in the UI means "no filter".
+	const filters = Object.fromEntries(
+		Object.entries(qs).filter(([, value]) => value !== '' && value !== undefined),
+	);
 	let cursor: string | undefined;
 
 	while (limit === undefined || records.length < limit) {
@@ -241,7 +245,7 @@ export async function workforceApiPaginate(
 			limit === undefined ? MAX_PAGE_SIZE : limit - records.length,
 		);
 		const page = (await workforceApiRequest.call(this, 'GET', path, {
-			qs: { ...qs, limit: pageSize, ...(cursor === undefined ? {} : { cursor }) },
+			qs: { ...filters, limit: pageSize, ...(cursor === undefined ? {} : { cursor }) },
 			operationScope,
 		})) as WorkforceListPage;
 		records.push(...page.data.slice(0, pageSize));
