@@ -1,0 +1,45 @@
+/**
+ * The README's pictures can be produced: Debian's Chromium logs in to a real n8n with the package
+ * installed and captures the canvas, the action node's panel and the trigger's event picker.
+ */
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { E2eWorld } from '../e2e/world';
+import { capturePictures, launchChromium, measurePicture } from './capture';
+
+let world: E2eWorld;
+
+beforeAll(async () => {
+	world = await E2eWorld.start();
+}, 240_000);
+
+afterAll(async () => {
+	await world?.stop();
+}, 60_000);
+
+test('the three pictures are produced and are not blank', async () => {
+	const folder = mkdtempSync(join(tmpdir(), 'wfm-pictures-'));
+
+	const files = await capturePictures(world, folder);
+
+	expect(files.map((file) => file.slice(folder.length + 1))).toEqual([
+		'workflow-canvas.png',
+		'action-node-panel.png',
+		'trigger-event-picker.png',
+	]);
+	const browser = await launchChromium();
+	try {
+		for (const file of files) {
+			expect(statSync(file).size).toBeGreaterThan(10_000);
+			const stats = await measurePicture(browser, file);
+			expect(stats).toEqual(expect.objectContaining({ width: 2560, height: 1440 }));
+			// a blank or single-colour page has a handful of colours and one that covers almost everything
+			expect(stats.distinctColors).toBeGreaterThan(50);
+			expect(stats.dominantColorShare).toBeLessThan(0.95);
+		}
+	} finally {
+		await browser.close();
+	}
+}, 180_000);
