@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { byId, runNode } from './harness';
 import type { WorkforceCredentials } from './harness';
@@ -10,7 +10,7 @@ const INITECH_KEY = 'wfm_live_initech_all';
 const UNKNOWN_ID = '0b6a3c2e-4f1d-4c8e-9a7b-2d5e6f708192';
 
 async function run(
-	parameters: IDataObject,
+	parameters: INodeParameters,
 	options: {
 		credentials?: WorkforceCredentials;
 		inputItems?: IDataObject[];

@@ -46,7 +46,7 @@ import type {
 	WebhookType,
 	WorkflowActivateMode,
 } from 'n8n-workflow';
-import { ICredentialsHelper, Workflow, createRunExecutionData } from 'n8n-workflow';
+import { ICredentialsHelper, NodeHelpers, Workflow, createRunExecutionData } from 'n8n-workflow';
 
 const PROJECT_ROOT = join(__dirname, '..', '..');
 
@@ -306,8 +306,6 @@ export function createWorkflow(options: WorkflowNodeOptions): { workflow: Workfl
 }
 
 function resolveDefaults(nodeType: INodeType, parameters: INodeParameters): INodeParameters {
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const { NodeHelpers } = require('n8n-workflow') as typeof import('n8n-workflow');
 	return (
 		NodeHelpers.getNodeParameters(
 			nodeType.description.properties,

@@ -19,15 +19,13 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Filter',
 		default: {},
 		options: [
-			{
-				...resourceLocator({
-					displayName: 'Customer',
-					name: 'customer_id',
-					searchListMethod: 'searchCustomers',
-					description: "Return only this customer's sites",
-				}),
+			resourceLocator({
+				displayName: 'Customer',
+				name: 'customer_id',
+				searchListMethod: 'searchCustomers',
+				description: "Return only this customer's sites",
 				required: false,
-			},
+			}),
 			{
 				displayName: 'Is Active',
 				name: 'is_active',

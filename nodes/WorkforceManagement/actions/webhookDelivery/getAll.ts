@@ -19,15 +19,13 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Filter',
 		default: {},
 		options: [
-			{
-				...resourceLocator({
-					displayName: 'Webhook Endpoint',
-					name: 'endpoint_id',
-					searchListMethod: 'searchWebhookEndpoints',
-					description: 'Return only deliveries to this endpoint',
-				}),
+			resourceLocator({
+				displayName: 'Webhook Endpoint',
+				name: 'endpoint_id',
+				searchListMethod: 'searchWebhookEndpoints',
+				description: 'Return only deliveries to this endpoint',
 				required: false,
-			},
+			}),
 			{
 				displayName: 'Event Name or ID',
 				name: 'event_type',
