@@ -1,8 +1,6 @@
 import type {
 	IDataObject,
 	IHookFunctions,
-	ILoadOptionsFunctions,
-	INodePropertyOptions,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -11,9 +9,9 @@ import type {
 } from 'n8n-workflow';
 import { jsonParse, NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
+import { getEndpointEventTypes } from '../WorkforceManagement/methods/loadOptions';
 import { workforceApiPaginate, workforceApiRequest } from '../WorkforceManagement/transport';
 import {
-	ALL_EVENTS,
 	endpointDescription,
 	findOwnEndpoints,
 	normalizeEvents,
@@ -37,11 +35,6 @@ interface TriggerOptions {
 	signatureToleranceSeconds?: number;
 }
 
-interface CatalogEntry {
-	type: string;
-	description: string;
-}
-
 function triggerStaticData(context: IHookFunctions | IWebhookFunctions): TriggerStaticData {
 	return context.getWorkflowStaticData('node') as TriggerStaticData;
 }
@@ -55,14 +48,6 @@ function forgetRegistration(staticData: TriggerStaticData): void {
 
 function hasHttpCode(error: unknown, code: string): boolean {
 	return (error as { httpCode?: unknown } | null)?.httpCode === code;
-}
-
-/** `timesheet.approved` → `Timesheet Approved`, `customer_location.created` → `Customer Location Created`. */
-function eventDisplayName(type: string): string {
-	return type
-		.split(/[._]/)
-		.map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-		.join(' ');
 }
 
 function wantedRegistration(this: IHookFunctions): WantedRegistration {
@@ -279,27 +264,7 @@ export class WorkforceManagementTrigger implements INodeType {
 
 	methods = {
 		loadOptions: {
-			async getEventTypes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-				// The catalog takes no parameters and holds every type of the active modules.
-				const catalog = (await workforceApiRequest.call(this, 'GET', '/webhook-events', {
-					operationScope: 'webhooks:read',
-				})) as { data: CatalogEntry[] };
-				const eventTypes = catalog.data
-					.map((entry) => ({
-						name: eventDisplayName(entry.type),
-						value: entry.type,
-						description: entry.description,
-					}))
-					.sort((a, b) => a.name.localeCompare(b.name));
-				return [
-					{
-						name: 'All Events',
-						value: ALL_EVENTS,
-						description: 'Every event type, including types added to the API later',
-					},
-					...eventTypes,
-				];
-			},
+			getEventTypes: getEndpointEventTypes,
 		},
 	};
 

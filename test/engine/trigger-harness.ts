@@ -11,7 +11,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
-import { dirname } from 'node:path';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -234,23 +233,6 @@ export class TriggerReceiver {
 }
 
 /**
- * n8n-core's SSHClientsManager, started by the load-options context, runs a cleanup interval that
- * would keep jest alive after the tests; n8n stops it on shutdown, and so do the tests.
- */
-function shutDownSshClientsManager(): void {
-	const coreDirectory = dirname(require.resolve('n8n-core'));
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const { Container } = require(
-		require.resolve('@n8n/di', { paths: [coreDirectory] }),
-	) as typeof import('@n8n/di');
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const { SSHClientsManager } = require(
-		require.resolve('./execution-engine/ssh-clients-manager', { paths: [coreDirectory] }),
-	) as { SSHClientsManager: new () => { onShutdown(): void } };
-	if (Container.has(SSHClientsManager)) Container.get(SSHClientsManager).onShutdown();
-}
-
-/**
  * A sandbox that accepts the receiver's `http://127.0.0.1` URLs, reset before every test, plus a
  * receiver for the whole file.
  */
@@ -275,7 +257,6 @@ export function useTriggerSandbox(config: DeepPartialConfig = {}): {
 	afterAll(async () => {
 		await receiver?.close();
 		await fixture.sandbox?.close();
-		shutDownSshClientsManager();
 	});
 	return {
 		fixture,

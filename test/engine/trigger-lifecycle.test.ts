@@ -87,23 +87,23 @@ describe('event list', () => {
 		});
 	}
 
-	it('offers All Events first, then the catalog of the active modules by name, with descriptions', async () => {
+	it('offers All Events first, then the catalog of the active modules with descriptions', async () => {
 		const options = await eventOptions('wfm_live_acme_all');
 
 		expect(options[0]).toMatchObject({ name: 'All Events', value: '*' });
 		expect(options.slice(1).map((option) => option.value)).toEqual([
-			'customer.created',
-			'customer_location.created',
-			'customer_location.updated',
-			'customer.updated',
 			'member.created',
-			'member.deactivated',
-			'member.deleted',
 			'member.updated',
 			'member.verified',
+			'member.deactivated',
+			'member.deleted',
+			'customer.created',
+			'customer.updated',
+			'customer_location.created',
+			'customer_location.updated',
 		]);
 		expect(options).toContainEqual({
-			name: 'Customer Location Updated',
+			name: 'customer_location.updated',
 			value: 'customer_location.updated',
 			description: 'A site changed, including activation and deactivation',
 		});
