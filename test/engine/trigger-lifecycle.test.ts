@@ -363,7 +363,7 @@ describe('deactivation', () => {
 });
 
 describe('"Listen for test event"', () => {
-	it('registers the /webhook-test/ URL beside the production one and removes only it', async () => {
+	it('registers the /webhook-test/ URL beside the production one, each verifying its own deliveries, and removes only it', async () => {
 		const production = await activeTrigger();
 		const listener = receiver().trigger({
 			...production.options,
@@ -378,6 +378,12 @@ describe('"Listen for test event"', () => {
 			[production.webhookUrl(), listener.webhookUrl()].sort(),
 		);
 		expect(listener.webhookUrl()).toContain(`/webhook-test/${production.node.webhookId}/`);
+
+		await fixture.api('POST', '/members', { business_name: 'Heard Twice Ltd' });
+		await fixture.control.settleDeliveries();
+		expect(production.executions).toHaveLength(1);
+		expect(listener.executions).toHaveLength(1);
+		expect(listener.executions[0][0].json.id).toBe(production.executions[0][0].json.id);
 
 		await listener.deactivate();
 		const remaining = await fixture.control.endpoints();
