@@ -76,11 +76,11 @@ async function main(): Promise<void> {
 	process.once('SIGTERM', () => void stop('SIGTERM'));
 
 	try {
-		const signupForm = signupFormWorkflow(world.credential);
-		const timesheetApproved = timesheetApprovedWorkflow(world.credential);
 		const workflows = {
-			signupForm: await world.client.createWorkflow(signupForm),
-			timesheetApproved: await world.client.createWorkflow(timesheetApproved),
+			signupForm: await world.client.createWorkflow(signupFormWorkflow(world.credential)),
+			timesheetApproved: await world.client.createWorkflow(
+				timesheetApprovedWorkflow(world.credential),
+			),
 		};
 		for (const workflow of Object.values(workflows)) {
 			await world.client.activateWorkflow(workflow.id);

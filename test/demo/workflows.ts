@@ -17,11 +17,9 @@ export const SIGNUP_FORM_PATH = 'member-signup';
 export const SIGNUP_FORM_FIELDS = ['Name', 'Email', 'Phone'] as const;
 
 /** n8n's Form Trigger (its page is `<n8n>/form/member-signup`) → Create Member. */
-export function signupFormWorkflow(
-	credential: CredentialReference,
-): WorkflowDefinition & { formPath: string } {
+export function signupFormWorkflow(credential: CredentialReference): WorkflowDefinition {
 	const [name, email, phone] = SIGNUP_FORM_FIELDS;
-	const workflow = chainWorkflow('Sign-up form → create member', [
+	return chainWorkflow('Sign-up form → create member', [
 		{
 			name: 'Sign-up form',
 			type: 'n8n-nodes-base.formTrigger',
@@ -62,7 +60,18 @@ export function signupFormWorkflow(
 			}),
 		),
 	]);
-	return { ...workflow, formPath: SIGNUP_FORM_PATH };
+}
+
+/** Submits the sign-up form the way the browser does (n8n names the fields `field-<index>`). */
+export async function submitSignupForm(
+	n8nUrl: string,
+	values: { name: string; email: string; phone: string },
+): Promise<Response> {
+	const form = new FormData();
+	[values.name, values.email, values.phone].forEach((value, index) =>
+		form.append(`field-${index}`, value),
+	);
+	return await fetch(`${n8nUrl}/form/${SIGNUP_FORM_PATH}`, { method: 'POST', body: form });
 }
 
 /** On timesheet.approved → a one-line summary of the approved timesheet (visible in Executions). */

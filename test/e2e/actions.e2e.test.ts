@@ -2,7 +2,7 @@
  * The action node and the credential in a real n8n 2.8.4 with the package installed from its
  * tarball, against the sandbox; and the events its operations cause, received by the trigger.
  */
-import { signupFormWorkflow, SIGNUP_FORM_FIELDS } from '../demo/workflows';
+import { signupFormWorkflow, submitSignupForm } from '../demo/workflows';
 import { CREDENTIAL_TYPE, nodeOutput } from './n8n';
 import {
 	chainWorkflow,
@@ -136,16 +136,12 @@ describe('form submission → create member', () => {
 	});
 
 	test("the demo's n8n Form creates a member from the submitted fields", async () => {
-		const signupForm = signupFormWorkflow(world.credential);
-		const workflow = await world.client.createWorkflow(signupForm);
+		const workflow = await world.client.createWorkflow(signupFormWorkflow(world.credential));
 		await world.client.activateWorkflow(workflow.id);
-		const form = new FormData();
-		const submitted = ['Grace Hopper', 'grace@example.com', '+1 555 0199'];
-		SIGNUP_FORM_FIELDS.forEach((_label, index) => form.append(`field-${index}`, submitted[index]));
-
-		const response = await fetch(`${world.n8n.url}/form/${signupForm.formPath}`, {
-			method: 'POST',
-			body: form,
+		const response = await submitSignupForm(world.n8n.url, {
+			name: 'Grace Hopper',
+			email: 'grace@example.com',
+			phone: '+1 555 0199',
 		});
 
 		expect(response.status).toBe(200);
