@@ -235,7 +235,11 @@ describe('member events caused by the action node', () => {
 
 		await world.control.settleDeliveries();
 		const executions = await world.client.waitForExecutions(listener.id, MEMBER_EVENTS.length);
-		const events = executions.map((execution) => nodeOutput(execution, TRIGGER));
+		// deliveries travel concurrently, so executions may start in any order: order by occurrence
+		const events = executions
+			.map((execution) => nodeOutput(execution, TRIGGER))
+			.sort((a, b) => String(a.created_at).localeCompare(String(b.created_at)));
+		expect(executions).toHaveLength(MEMBER_EVENTS.length);
 		expect(events.map((event) => event.type)).toEqual(MEMBER_EVENTS);
 		expect(events.map((event) => (event.data as { id: string }).id)).toEqual(
 			MEMBER_EVENTS.map(() => member.id),
