@@ -119,4 +119,18 @@ describe('Webhook Delivery', () => {
 			redelivery_of: delivery.id,
 		});
 	});
+
+	it("refuses to redeliver to a disabled endpoint with the API's reason", async () => {
+		const endpoint = await endpointWithFailedDeliveries(['member.created']);
+		const [delivery] = (await sandbox.api<{ data: IDataObject[] }>('GET', '/webhook-deliveries'))
+			.data;
+		await sandbox.api('PATCH', `/webhook-endpoints/${endpoint.id as string}`, { enabled: false });
+
+		const { error } = await runDeliveryOperation('redeliver', {
+			deliveryId: byId(delivery.id as string),
+		});
+
+		expect(error).toMatchObject({ name: 'NodeApiError', httpCode: '409' });
+		expect(error?.message).toMatch(/^The API refused the request with status 409: .*disabled/);
+	});
 });

@@ -1,4 +1,5 @@
 import type {
+	ICredentialsDecrypted,
 	IDataObject,
 	IExecuteFunctions,
 	IHookFunctions,
@@ -23,6 +24,8 @@ export interface WorkforceApiRequestOptions {
 	qs?: IDataObject;
 	/** The scope the operation needs (e.g. `members:write`), named in 403 errors. */
 	operationScope?: string;
+	/** The credential, decrypted once by a caller that sends many requests (pagination). */
+	credentials?: ICredentialsDecrypted;
 }
 
 export interface WorkforceListPage {
@@ -141,6 +144,9 @@ function apiError(
 	} else if (status === 429) {
 		message = 'The Workforce Management API is still rate limiting this key';
 		description = `The node retried ${RATE_LIMIT_MAX_ATTEMPTS} times or for up to ${RATE_LIMIT_MAX_TOTAL_WAIT_MS / 1000} seconds as the API asked. Run fewer requests at once, or retry later.${apiSays}`;
+	} else if (status < 500) {
+		message = `The API refused the request with status ${status}: ${apiMessage ?? 'no reason given'}`;
+		description = `Correct what the API names and run the node again (${method} ${path}).`;
 	} else {
 		message = `The Workforce Management API failed with status ${status} (${method} ${path})`;
 		description = `Retry later; if it persists, contact the provider.${apiSays}`;
@@ -151,6 +157,16 @@ function apiError(
 		description,
 		httpCode: String(status),
 	});
+}
+
+/**
+ * The node's credential, decrypted. Handed to `httpRequestWithAuthentication`, it spares n8n a
+ * database read and a decryption per request.
+ */
+async function decryptCredentials(this: WorkforceApiContext): Promise<ICredentialsDecrypted> {
+	const data = await this.getCredentials(CREDENTIAL_TYPE);
+	const reference = this.getNode().credentials?.[CREDENTIAL_TYPE];
+	return { id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL_TYPE, data };
 }
 
 /**
@@ -165,8 +181,9 @@ export async function workforceApiRequest(
 	options: WorkforceApiRequestOptions = {},
 	// eslint-disable-next-line @typescript-eslint/no-explicit-any
 ): Promise<any> {
-	const credentials = await this.getCredentials<{ baseUrl: string }>(CREDENTIAL_TYPE);
-	const url = `${apiRootUrl(credentials.baseUrl)}${path}`;
+	const credentials = options.credentials ?? (await decryptCredentials.call(this));
+	const apiRoot = apiRootUrl(String(credentials.data?.baseUrl ?? ''));
+	const url = `${apiRoot}${path}`;
 	let waitedMs = 0;
 
 	for (let attempt = 1; ; attempt++) {
@@ -190,6 +207,7 @@ export async function workforceApiRequest(
 				this,
 				CREDENTIAL_TYPE,
 				request,
+				{ credentialsDecrypted: credentials },
 			)) as IN8nHttpFullResponse;
 		} catch (error) {
 			// Only transport failures land here (HTTP statuses are handled below).
@@ -197,7 +215,7 @@ export async function workforceApiRequest(
 				this.getNode(),
 				{ message: (error as Error).message },
 				{
-					message: `Could not reach the Workforce Management API at ${apiRootUrl(credentials.baseUrl)}`,
+					message: `Could not reach the Workforce Management API at ${apiRoot}`,
 					description: `Check the Base URL in the credential. Cause: ${(error as Error).message}`,
 				},
 			);
@@ -238,6 +256,7 @@ export async function workforceApiPaginate(
 		Object.entries(qs).filter(([, value]) => value !== '' && value !== undefined),
 	);
 	let cursor: string | undefined;
+	const credentials = await decryptCredentials.call(this);
 
 	while (limit === undefined || records.length < limit) {
 		const pageSize = Math.min(
@@ -247,6 +266,7 @@ export async function workforceApiPaginate(
 		const page = (await workforceApiRequest.call(this, 'GET', path, {
 			qs: { ...filters, limit: pageSize, ...(cursor === undefined ? {} : { cursor }) },
 			operationScope,
+			credentials,
 		})) as WorkforceListPage;
 		records.push(...page.data.slice(0, pageSize));
 
