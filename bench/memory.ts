@@ -67,3 +67,12 @@ export function percentile(values: number[], fraction: number): number {
 	const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1));
 	return sorted[index];
 }
+
+/** CPU time (user + system) a process has used so far, from `/proc/<pid>/stat`, in ms. */
+export function readCpuMs(pid: number): number {
+	const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+	// Fields after the command name (which may contain spaces) start after the last ')'.
+	const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+	const clockTicksPerSecond = 100;
+	return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond;
+}

@@ -23,7 +23,7 @@ import {
 	type BenchEnvironment,
 	type BenchOrganization,
 } from './environment';
-import { median, peakBetween, RssSampler } from './memory';
+import { median, peakBetween, readCpuMs, RssSampler } from './memory';
 import type { PlainLoopResult } from './plain-loop';
 
 const execFileAsync = promisify(execFile);
@@ -161,6 +161,8 @@ function outputItemCount(run: { data?: { main: Array<Array<unknown> | null> } })
 
 interface N8nRun {
 	nodeTimesMs: number[];
+	/** CPU time n8n used from the webhook call to its answer (saving the execution included). */
+	cpuMs: number;
 	windowStart: number;
 	windowEnd: number;
 	requests: number;
@@ -178,7 +180,9 @@ async function runInN8n(
 	const { measuredNodes } = N8N_CONTENDERS[contender];
 	await env.control.clearRequests();
 	const call = () => env.callWebhook(webhookPath(contender, MEASURED));
+	const cpuBeforeMs = readCpuMs(env.n8n.pid);
 	const answer = profileLabel ? await env.profiled(profileLabel, call) : await call();
+	const cpuMs = readCpuMs(env.n8n.pid) - cpuBeforeMs;
 	const execution = await env.latestExecution(workflowId);
 	if (answer.status !== 200 || execution.status !== 'success') {
 		throw new Error(
@@ -200,6 +204,7 @@ async function runInN8n(
 	}
 	return {
 		nodeTimesMs: runs.map((run) => run.executionTime),
+		cpuMs,
 		windowStart: runs[0].startTime,
 		windowEnd: Math.max(...runs.map((run) => run.startTime + run.executionTime)),
 		...(await pageRequests(env)),
@@ -237,6 +242,7 @@ async function measureInN8n(
 		detail[`${name} ms (median)`] = median(runs.map((run) => run.nodeTimesMs[index]));
 	}
 	detail['ms between page requests (median)'] = median(runs.map((run) => run.medianGapMs));
+	detail['n8n CPU ms, whole execution (median)'] = median(runs.map((run) => run.cpuMs));
 	detail['n8n RSS before (MB)'] = baselineBytes / 2 ** 20;
 	return {
 		contender,
