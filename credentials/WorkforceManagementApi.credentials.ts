@@ -64,7 +64,8 @@ export class WorkforceManagementApi implements ICredentialType {
 				type: 'responseCode',
 				properties: {
 					value: 401,
-					message: 'The API key was rejected. Check that it is copied completely and has not been revoked.',
+					message:
+						'The API key was rejected. Check that it is copied completely and has not been revoked.',
 				},
 			},
 			{
@@ -78,7 +79,8 @@ export class WorkforceManagementApi implements ICredentialType {
 				type: 'responseCode',
 				properties: {
 					value: 404,
-					message: 'No Workforce Management API answers at this Base URL. Check the address of your instance.',
+					message:
+						'No Workforce Management API answers at this Base URL. Check the address of your instance.',
 				},
 			},
 		],

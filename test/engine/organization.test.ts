@@ -32,7 +32,11 @@ describe('Organization', () => {
 	});
 
 	it('accepts a base URL with a trailing slash or without /api/v1', async () => {
-		for (const baseUrl of [`${sandbox.sandbox.baseUrl}/`, sandbox.sandbox.origin, `${sandbox.sandbox.origin}/api/`]) {
+		for (const baseUrl of [
+			`${sandbox.sandbox.baseUrl}/`,
+			sandbox.sandbox.origin,
+			`${sandbox.sandbox.origin}/api/`,
+		]) {
 			const { items, error } = await runNode({
 				parameters: getOrganization,
 				credentials: { ...sandbox.credentials(), baseUrl },
