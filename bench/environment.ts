@@ -3,9 +3,11 @@
  * http:// webhook URL) and a real n8n 2.8.4 with our package installed the way users install it,
  * reused from the end-to-end harness.
  */
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
+import { promisify } from 'node:util';
 
 import {
 	CREDENTIAL_TYPE,
@@ -21,6 +23,36 @@ import { startSandbox, type Sandbox } from '../test/sandbox';
 import { readRssBytes, median } from './memory';
 
 export const BENCH_WORK_FOLDER = join(PACKAGE_ROOT, 'bench', '.work');
+
+const execFileAsync = promisify(execFile);
+
+function sourceFiles(folder: string): string[] {
+	return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+		const path = join(folder, entry.name);
+		if (entry.isDirectory()) return sourceFiles(path);
+		return entry.name.endsWith('.ts') ? [path] : [];
+	});
+}
+
+/**
+ * Builds unless every TypeScript source has a newer compiled file in dist/. Compared file by file:
+ * a build that started before an edit and finished after it leaves dist/ newer than the edit as a
+ * whole, yet stale.
+ */
+async function buildWhenStale(log: (line: string) => void): Promise<void> {
+	const stale = ['nodes', 'credentials'].flatMap((folder) =>
+		sourceFiles(join(PACKAGE_ROOT, folder)).filter((source) => {
+			const compiled = join(PACKAGE_ROOT, 'dist', relative(PACKAGE_ROOT, source)).replace(
+				/\.ts$/,
+				'.js',
+			);
+			return !existsSync(compiled) || statSync(compiled).mtimeMs < statSync(source).mtimeMs;
+		}),
+	);
+	if (stale.length === 0) return;
+	log(`Building the package (${stale.length} source file(s) newer than dist/)`);
+	await execFileAsync('npm', ['run', 'build'], { cwd: PACKAGE_ROOT, maxBuffer: 64 * 1024 * 1024 });
+}
 
 /** The organization measured, and a second one with a few members to warm n8n up against. */
 export interface BenchOrganization {
@@ -71,7 +103,10 @@ export class BenchEnvironment {
 	) {}
 
 	/** With `profileFolder`, n8n preloads bench/cpu-profiler.cjs and `profiled()` records profiles. */
-	static async start(options: { profileFolder?: string } = {}): Promise<BenchEnvironment> {
+	static async start(
+		options: { profileFolder?: string; log?: (line: string) => void } = {},
+	): Promise<BenchEnvironment> {
+		await buildWhenStale(options.log ?? (() => undefined));
 		const n8nEnvironment: Record<string, string> = {};
 		if (options.profileFolder) {
 			mkdirSync(options.profileFolder, { recursive: true });

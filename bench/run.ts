@@ -81,7 +81,10 @@ async function main(): Promise<void> {
 	const startedAt = Date.now();
 	const machine = machineInfo();
 	log('Starting the sandbox and n8n 2.8.4 with the package installed (build and pack when stale)');
-	const env = await BenchEnvironment.start(args.profile ? { profileFolder: PROFILES_FOLDER } : {});
+	const env = await BenchEnvironment.start({
+		log,
+		profileFolder: args.profile ? PROFILES_FOLDER : undefined,
+	});
 	try {
 		let pagination: PaginationMeasurement[] | undefined;
 		if (args.parts.includes('pagination')) {
