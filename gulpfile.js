@@ -1,11 +1,18 @@
-// The last step of `npm run build`, after `n8n-node build`: a release gate on what n8n will load.
-// It loads every node and credential that package.json's `n8n` section declares from dist/ and
-// fails the build when one is missing, or when an icon or codex file it points at was not copied.
-// `n8n-node build` compiles and copies assets but never checks them against the description.
+// The last step of `npm run build`, after `n8n-node build`, which compiles and copies every PNG and
+// SVG of the repository into dist/ (README pictures and benchmark plots included) without checking
+// anything against the node descriptions. Two tasks make dist/ exactly what we publish:
+// - pruneDist removes what is not part of the package (everything but nodes/, credentials/ and
+//   package.json), so the tarball carries no pictures or build info;
+// - checkDist loads every node and credential that package.json's `n8n` section declares and fails
+//   the build when one is missing, or when an icon or codex file it points at was not copied.
 const fs = require('node:fs');
 const path = require('node:path');
+const { series } = require('gulp');
 
 const packageJson = require('./package.json');
+
+const distDirectory = path.join(__dirname, 'dist');
+const packageEntries = new Set(['nodes', 'credentials', 'package.json']);
 
 function iconPaths(description) {
 	const icons = typeof description.icon === 'string' ? [description.icon] : Object.values(description.icon ?? {});
@@ -41,5 +48,13 @@ function checkDist(done) {
 	done();
 }
 
+function pruneDist(done) {
+	for (const entry of fs.readdirSync(distDirectory)) {
+		if (!packageEntries.has(entry)) fs.rmSync(path.join(distDirectory, entry), { recursive: true });
+	}
+	done();
+}
+
+exports.pruneDist = pruneDist;
 exports.checkDist = checkDist;
-exports.default = checkDist;
+exports.default = series(pruneDist, checkDist);
