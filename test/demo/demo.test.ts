@@ -3,7 +3,7 @@
  * Ctrl-C. Runs the demo's scripts as processes, the way npm runs them.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -69,6 +69,7 @@ afterAll(async () => {
 		demo.kill('SIGINT');
 		await exited;
 	}
+	rmSync(demoFolder, { recursive: true, force: true });
 }, 60_000);
 
 test('npm start prints the editor URL, the login and the emit command', () => {

@@ -2,6 +2,10 @@
  * What every end-to-end test file starts from: the sandbox (accepting n8n's loopback http:// webhook
  * URL), a real n8n with our package installed, an owner, an API key and a stored credential.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import { DEFAULT_CONFIG, startSandbox, type OrganizationConfig, type Sandbox } from '../sandbox';
 import { EVENT_CATALOG } from '../sandbox/events';
 import { CREDENTIAL_TYPE, N8nInstance, startN8nWithPackage, type N8nClient } from './n8n';
@@ -28,27 +32,65 @@ export interface E2eWorldOptions {
 	apiKey?: string;
 	sandboxPort?: number;
 	n8nPort?: number;
+	/** Where n8n's user folder goes; kept at stop. Without it, a temporary folder removed at stop. */
 	workFolder?: string;
 	onN8nOutput?: (chunk: string) => void;
 }
 
+function removeFolder(folder: string | undefined): void {
+	if (folder) rmSync(folder, { recursive: true, force: true });
+}
+
+interface E2eWorldParts {
+	sandbox: Sandbox;
+	n8n: N8nInstance;
+	client: N8nClient;
+	credential: CredentialReference;
+	target: SandboxTarget;
+	apiKey: string;
+	n8nApiKey: string;
+	temporaryFolder?: string;
+	onN8nOutput?: (chunk: string) => void;
+}
+
 export class E2eWorld {
-	private constructor(
-		readonly sandbox: Sandbox,
-		readonly control: SandboxControl,
-		public n8n: N8nInstance,
-		readonly client: N8nClient,
-		readonly credential: CredentialReference,
-		/** The sandbox API key the credential holds. */
-		readonly apiKey: string,
-		/** n8n's public API key of the owner. */
-		readonly n8nApiKey: string,
-		private readonly onN8nOutput?: (chunk: string) => void,
-	) {}
+	readonly sandbox: Sandbox;
+
+	readonly control: SandboxControl;
+
+	readonly client: N8nClient;
+
+	readonly credential: CredentialReference;
+
+	/** The sandbox API key the credential holds. */
+	readonly apiKey: string;
+
+	/** The owner's key for n8n's public API. */
+	readonly n8nApiKey: string;
+
+	private currentN8n: N8nInstance;
+
+	private constructor(private readonly parts: E2eWorldParts) {
+		this.sandbox = parts.sandbox;
+		this.control = new SandboxControl(parts.sandbox.origin, parts.target);
+		this.client = parts.client;
+		this.credential = parts.credential;
+		this.apiKey = parts.apiKey;
+		this.n8nApiKey = parts.n8nApiKey;
+		this.currentN8n = parts.n8n;
+	}
+
+	/** The running n8n (a new instance after a restart). */
+	get n8n(): N8nInstance {
+		return this.currentN8n;
+	}
 
 	static async start(options: E2eWorldOptions = {}): Promise<E2eWorld> {
 		const target = options.target ?? { organization: 'acme', mode: 'live' };
 		const apiKey = options.apiKey ?? `wfm_${target.mode}_${target.organization}_all`;
+		const temporaryFolder = options.workFolder
+			? undefined
+			: mkdtempSync(join(tmpdir(), 'wfm-e2e-'));
 		const sandbox = await startSandbox({
 			config: {
 				organizations: organizationsWithAllModules(target.organization),
@@ -57,58 +99,63 @@ export class E2eWorld {
 			port: options.sandboxPort ?? 0,
 		});
 		try {
-			const started = await startN8nWithPackage({
-				workFolder: options.workFolder,
+			const {
+				n8n,
+				client,
+				apiKey: n8nApiKey,
+			} = await startN8nWithPackage({
+				workFolder: options.workFolder ?? temporaryFolder,
 				port: options.n8nPort,
 				onOutput: options.onN8nOutput,
 			});
-			const { n8n, client } = started;
 			try {
 				const credential = await client.createCredential({
 					name: SANDBOX_CREDENTIAL_NAME,
 					type: CREDENTIAL_TYPE,
 					data: { apiKey, baseUrl: sandbox.baseUrl },
 				});
-				const control = new SandboxControl(sandbox.origin, target);
-				return new E2eWorld(
+				return new E2eWorld({
 					sandbox,
-					control,
 					n8n,
 					client,
 					credential,
+					target,
 					apiKey,
-					started.apiKey,
-					options.onN8nOutput,
-				);
+					n8nApiKey,
+					temporaryFolder,
+					onN8nOutput: options.onN8nOutput,
+				});
 			} catch (error) {
 				await n8n.stop();
 				throw error;
 			}
 		} catch (error) {
 			await sandbox.close();
+			removeFolder(temporaryFolder);
 			throw error;
 		}
 	}
 
 	/** Stops n8n only (the sandbox keeps running and keeps its data). */
 	async stopN8n(): Promise<void> {
-		await this.n8n.stop();
+		await this.currentN8n.stop();
 	}
 
 	/** Starts n8n again on the same user folder and port: active workflows come back by themselves. */
 	async startN8n(): Promise<void> {
-		this.n8n = await N8nInstance.start({
-			userFolder: this.n8n.userFolder,
-			port: this.n8n.port,
-			onOutput: this.onN8nOutput,
+		this.currentN8n = await N8nInstance.start({
+			userFolder: this.currentN8n.userFolder,
+			port: this.currentN8n.port,
+			onOutput: this.parts.onN8nOutput,
 		});
 	}
 
 	async stop(): Promise<void> {
 		try {
-			await this.n8n.stop();
+			await this.currentN8n.stop();
 		} finally {
 			await this.sandbox.close();
+			removeFolder(this.parts.temporaryFolder);
 		}
 	}
 }

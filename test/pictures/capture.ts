@@ -26,6 +26,8 @@ const TRIGGER_NAME = 'On member created';
 const ACTION_NAME = 'Verify member';
 const VIEWPORT = { width: 1280, height: 720 };
 const UI_TIMEOUT_MS = 30_000;
+/** The picker is filled once it shows at least this many event types. */
+const MIN_PICKER_OPTIONS = 5;
 
 export async function launchChromium(): Promise<Browser> {
 	if (!existsSync(CHROMIUM_PATH)) {
@@ -95,8 +97,8 @@ export async function capturePictures(world: E2eWorld, outputFolder: string): Pr
 		await page.locator('[data-test-id="parameter-input-events"]').click();
 		// the options come from the sandbox's event catalog through the node's loadOptions method
 		await page
-			.getByText('Timesheet Approved', { exact: true })
-			.first()
+			.locator('.el-select-dropdown__item')
+			.nth(MIN_PICKER_OPTIONS - 1)
 			.waitFor({ state: 'visible' });
 		const pickerPicture = join(outputFolder, PICTURE_FILES.triggerEventPicker);
 		await page.screenshot({ path: pickerPicture });

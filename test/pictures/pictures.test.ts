@@ -2,7 +2,7 @@
  * The README's pictures can be produced: Debian's Chromium logs in to a real n8n with the package
  * installed and captures the canvas, the action node's panel and the trigger's event picker.
  */
-import { mkdtempSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -10,6 +10,7 @@ import { E2eWorld } from '../e2e/world';
 import { capturePictures, launchChromium, measurePicture } from './capture';
 
 let world: E2eWorld;
+const folder = mkdtempSync(join(tmpdir(), 'wfm-pictures-'));
 
 beforeAll(async () => {
 	world = await E2eWorld.start();
@@ -17,11 +18,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await world?.stop();
+	rmSync(folder, { recursive: true, force: true });
 }, 60_000);
 
 test('the three pictures are produced and are not blank', async () => {
-	const folder = mkdtempSync(join(tmpdir(), 'wfm-pictures-'));
-
 	const files = await capturePictures(world, folder);
 
 	expect(files.map((file) => file.slice(folder.length + 1))).toEqual([
