@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
-import { N8nClient, PACKAGE_ROOT } from '../e2e/n8n';
+import { N8nClient, n8nBinary, PACKAGE_ROOT } from '../e2e/n8n';
 import { SandboxControl } from '../e2e/sandbox-control';
 import type { DemoState } from './state';
 import { submitSignupForm } from './workflows';
@@ -53,6 +53,7 @@ function isRunning(pid: number): boolean {
 }
 
 beforeAll(async () => {
+	n8nBinary(); // fail here, loudly, rather than let the demo install n8n inside a test
 	demo = spawn(process.execPath, ['--import', 'tsx', 'test/demo/start.ts'], {
 		cwd: PACKAGE_ROOT,
 		env: environment,
