@@ -72,8 +72,8 @@ async function main(): Promise<void> {
 		console.log('Stopped.');
 		process.exit(exitCode);
 	};
-	process.once('SIGINT', () => void stop('Ctrl-C'));
-	process.once('SIGTERM', () => void stop('SIGTERM'));
+	process.on('SIGINT', () => void stop('Ctrl-C'));
+	process.on('SIGTERM', () => void stop('SIGTERM'));
 
 	try {
 		const workflows = {
