@@ -22,8 +22,12 @@ export interface WebhookEndpoint {
 
 export interface WebhookDelivery {
 	id: string;
-	status: string;
-	event_type?: string;
+	endpoint_id: string;
+	event_id: string;
+	event_type: string;
+	status: 'pending' | 'processing' | 'delivered' | 'failed' | 'dead';
+	attempts: number;
+	last_response_status: number | null;
 	[field: string]: unknown;
 }
 

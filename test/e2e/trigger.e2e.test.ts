@@ -7,7 +7,7 @@ import { createHmac } from 'node:crypto';
 
 import { timesheetApprovedWorkflow } from '../demo/workflows';
 import { nodeOutput, type Execution } from './n8n';
-import type { EventEnvelope, WebhookEndpoint } from './sandbox-control';
+import type { EventEnvelope, WebhookDelivery, WebhookEndpoint } from './sandbox-control';
 import { E2eWorld } from './world';
 
 let world: E2eWorld;
@@ -126,27 +126,28 @@ describe('trigger on timesheet.approved', () => {
 		await world.stopN8n();
 		// delivered while n8n is down: the first attempt fails
 		const { event } = await world.control.emitEvent('timesheet.approved');
-		const [failed] = await world.control
-			.settleDeliveries()
-			.then((deliveries) => deliveries.filter((delivery) => delivery.event_id === event.id));
-		expect(failed.status).not.toBe('delivered');
+		const deliveryOf = (deliveries: WebhookDelivery[]) =>
+			deliveries.find((delivery) => delivery.event_id === event.id)!;
+		const firstAttempt = deliveryOf(await world.control.settleDeliveries());
+		expect(firstAttempt.status).not.toBe('delivered');
 
 		await world.startN8n();
 		const endpoints = await world.control.endpoints();
 		expect(endpoints.map((each) => each.id)).toEqual([endpoint.id]);
 
 		await world.control.advanceClock(120);
-		const [retried] = (await world.control.settleDeliveries()).filter(
-			(delivery) => delivery.event_id === event.id,
-		);
-		expect(retried.status).toBe('delivered');
+		expect(deliveryOf(await world.control.settleDeliveries()).status).toBe('delivered');
 		executionsSoFar += 1;
-		let executions = await world.client.waitForExecutions(workflowId, executionsSoFar);
+		await world.client.waitForExecutions(workflowId, executionsSoFar);
 
 		// a redelivery of the same envelope is acknowledged without a second run
-		await world.control.api(world.apiKey, 'POST', `/webhook-deliveries/${failed.id}/redeliver`);
+		await world.control.api(
+			world.apiKey,
+			'POST',
+			`/webhook-deliveries/${firstAttempt.id}/redeliver`,
+		);
 		await world.control.settleDeliveries();
-		({ executions } = await emitAndExpectOneMoreExecution());
+		const { executions } = await emitAndExpectOneMoreExecution();
 		const eventIds = outputEventIds(executions, TRIGGER);
 		expect(eventIds.filter((id) => id === event.id)).toHaveLength(1);
 		expect(executions).toHaveLength(executionsSoFar);
