@@ -76,4 +76,23 @@ describe('Get Many paging', () => {
 		expect(cursors[3]).toBe(cursors[2]);
 		expect(cursors.slice(1).every((cursor) => typeof cursor === 'string')).toBe(true);
 	});
+
+	it('stops with an error after 2 requests when the API hands back the cursor it was sent', async () => {
+		await sandbox.control.seedMembers(250);
+		await sandbox.clearRequests();
+		// More repeats than the node should ever ask for: it has to stop on its own.
+		await sandbox.injectFault({ kind: 'repeat_cursor', count: 10, path: '/members' });
+
+		const { items, error, requests } = await listMembers(sandbox, { returnAll: true });
+
+		expect(error).toMatchObject({
+			name: 'NodeApiError',
+			message: 'The API returned the same page cursor twice while listing /members',
+			description: expect.stringContaining('Stopped after 200 records'),
+		});
+		expect(items).toEqual([]);
+		expect(requests).toHaveLength(2);
+		expect(requests[0].query.cursor).toBeUndefined();
+		expect(requests[1].query.cursor).toEqual(expect.any(String));
+	});
 });

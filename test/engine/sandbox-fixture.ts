@@ -20,12 +20,11 @@ export const MEMBERS_ONLY_KEY = 'wfm_live_acme_members';
 export const NO_SCOPE_KEY = 'wfm_live_acme_noscope';
 export const GLOBEX_KEY = 'wfm_live_globex_all';
 
-export interface SandboxFault {
-	status: 429 | 500 | 503;
-	count: number;
-	retry_after?: number;
-	path?: string;
-}
+/** A fault for `POST /__sandbox/faults` (see test/sandbox/README.md). */
+export type SandboxFault = { count: number; path?: string } & (
+	| { kind?: 'status'; status: 429 | 500 | 503; retry_after?: number }
+	| { kind: 'repeat_cursor' }
+);
 
 export class SandboxFixture {
 	sandbox!: Sandbox;

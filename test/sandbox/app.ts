@@ -11,6 +11,7 @@ import { ApiError, detailsFromAjv, validationError } from './errors';
 import { buildOpenApiDocument } from './openapi';
 import type { Operation } from './operations';
 import { OPERATIONS } from './operations';
+import type { Page } from './pagination';
 import { RateLimiter } from './rate-limit';
 import type { JsonSchema } from './schemas';
 import type { ApiKeyGrant } from './store';
@@ -111,6 +112,25 @@ function authorize(
 	request.grant = grant;
 }
 
+function isListPage(result: unknown): result is Page<unknown> {
+	return typeof result === 'object' && result !== null && 'next_cursor' in result;
+}
+
+/**
+ * An injected `repeat_cursor` fault: a list page asked with a cursor points back at that very
+ * cursor, so a client following `next_cursor` is handed the same cursor twice.
+ */
+function repeatCursorIfInjected(
+	state: SandboxState,
+	request: FastifyRequest,
+	result: unknown,
+): unknown {
+	const { cursor } = request.query as { cursor?: string };
+	if (cursor === undefined || !isListPage(result)) return result;
+	if (!state.faults.take('repeat_cursor', request.url.split('?')[0])) return result;
+	return { ...result, has_more: true, next_cursor: cursor };
+}
+
 function registerApi(app: FastifyInstance, state: SandboxState): void {
 	app.register(
 		async (api) => {
@@ -130,7 +150,7 @@ function registerApi(app: FastifyInstance, state: SandboxState): void {
 				}
 				request.logEntry = entry;
 
-				const fault = state.faults.take(url.pathname);
+				const fault = state.faults.take('status', url.pathname);
 				if (fault) {
 					const headers: Record<string, string> =
 						fault.status === 429 ? { 'Retry-After': String(fault.retry_after) } : {};
@@ -171,7 +191,8 @@ function registerApi(app: FastifyInstance, state: SandboxState): void {
 							config: state.config,
 						});
 						reply.code(operation.status);
-						return operation.status === 204 ? reply.send() : result;
+						if (operation.status === 204) return reply.send();
+						return repeatCursorIfInjected(state, request, result);
 					},
 				});
 			}

@@ -11,16 +11,35 @@ export interface LoggedRequest {
 	at: string;
 }
 
-export interface Fault {
-	status: 429 | 500 | 503;
+interface FaultBase {
 	remaining: number;
-	retry_after: number;
+	/** Only API paths under this prefix (`/members` or `/api/v1/members`); null for every path. */
 	path: string | null;
 }
 
+/** The next API requests answer this status, before authentication. */
+export interface StatusFault extends FaultBase {
+	kind: 'status';
+	status: 429 | 500 | 503;
+	retry_after: number;
+}
+
+/** The next list pages asked with a cursor answer that same cursor as `next_cursor`. */
+export interface RepeatCursorFault extends FaultBase {
+	kind: 'repeat_cursor';
+}
+
+export type Fault = StatusFault | RepeatCursorFault;
+
 export const API_PREFIX = '/api/v1';
 
-/** Queued status answers for the next API requests (optionally only those under a path). */
+function isUnder(prefix: string | null, path: string): boolean {
+	if (prefix === null) return true;
+	const relative = path.startsWith(API_PREFIX) ? path.slice(API_PREFIX.length) : path;
+	return path.startsWith(prefix) || relative.startsWith(prefix);
+}
+
+/** Faults queued for the next API requests (optionally only those under a path). */
 export class FaultQueue {
 	private faults: Fault[] = [];
 
@@ -28,14 +47,11 @@ export class FaultQueue {
 		this.faults.push(fault);
 	}
 
-	/** Takes one use of the first fault matching the path (`/members` or `/api/v1/members`). */
-	take(path: string): Fault | undefined {
-		const relative = path.startsWith(API_PREFIX) ? path.slice(API_PREFIX.length) : path;
+	/** Takes one use of the first fault of this kind matching the path. */
+	take<K extends Fault['kind']>(kind: K, path: string): Extract<Fault, { kind: K }> | undefined {
 		const fault = this.faults.find(
-			(candidate) =>
-				candidate.path === null ||
-				path.startsWith(candidate.path) ||
-				relative.startsWith(candidate.path),
+			(candidate): candidate is Extract<Fault, { kind: K }> =>
+				candidate.kind === kind && isUnder(candidate.path, path),
 		);
 		if (!fault) return undefined;
 		fault.remaining -= 1;

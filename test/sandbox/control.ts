@@ -50,6 +50,32 @@ function deliveriesOf(tenants: Tenant[]) {
 		}));
 }
 
+type FaultRequest = { count: number; path?: string } & (
+	| { kind?: 'status'; status: 429 | 500 | 503; retry_after?: number }
+	| { kind: 'repeat_cursor' }
+);
+
+const faultCount = { type: 'integer', minimum: 1 };
+
+/** A status fault (`kind` may be left out) or a `repeat_cursor` fault. */
+const faultBody = {
+	if: { type: 'object', properties: { kind: { const: 'repeat_cursor' } }, required: ['kind'] },
+	then: object({ kind: { const: 'repeat_cursor' }, count: faultCount, path: nonEmptyString }, [
+		'kind',
+		'count',
+	]),
+	else: object(
+		{
+			kind: { type: 'string', enum: ['status', 'repeat_cursor'] },
+			status: { type: 'integer', enum: [429, 500, 503] },
+			count: faultCount,
+			retry_after: { type: 'integer', minimum: 0 },
+			path: nonEmptyString,
+		},
+		['status', 'count'],
+	),
+};
+
 /** The control interface (no API key): data, clock, faults, request log and delivery settling. */
 export async function registerControlRoutes(
 	control: FastifyInstance,
@@ -110,37 +136,21 @@ export async function registerControlRoutes(
 		},
 	);
 
-	control.post(
-		'/faults',
-		{
-			schema: {
-				body: object(
-					{
-						status: { type: 'integer', enum: [429, 500, 503] },
-						count: { type: 'integer', minimum: 1 },
-						retry_after: { type: 'integer', minimum: 0 },
-						path: nonEmptyString,
+	control.post('/faults', { schema: { body: faultBody } }, async (request) => {
+		const body = request.body as FaultRequest;
+		state.faults.add(
+			body.kind === 'repeat_cursor'
+				? { kind: 'repeat_cursor', remaining: body.count, path: body.path ?? null }
+				: {
+						kind: 'status',
+						status: body.status,
+						remaining: body.count,
+						retry_after: body.retry_after ?? 1,
+						path: body.path ?? null,
 					},
-					['status', 'count'],
-				),
-			},
-		},
-		async (request) => {
-			const body = request.body as {
-				status: 429 | 500 | 503;
-				count: number;
-				retry_after?: number;
-				path?: string;
-			};
-			state.faults.add({
-				status: body.status,
-				remaining: body.count,
-				retry_after: body.retry_after ?? 1,
-				path: body.path ?? null,
-			});
-			return { faults: state.faults.pending() };
-		},
-	);
+		);
+		return { faults: state.faults.pending() };
+	});
 
 	control.get('/faults', async () => ({ faults: state.faults.pending() }));
 

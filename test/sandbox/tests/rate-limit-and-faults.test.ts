@@ -2,6 +2,21 @@ import { LIVE_KEY, TEST_KEY, api, control, expectError, useSandbox } from './hel
 
 const sandbox = useSandbox({ rateLimit: { requests: 5, perSeconds: 10 } });
 
+/** A fault request as is, to see how the control interface answers it. */
+async function postFault(body: unknown) {
+	const answer = await fetch(`${sandbox.current.origin}/__sandbox/faults`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(body),
+	});
+	return {
+		status: answer.status,
+		body: (await answer.json()) as {
+			error: { details: Array<{ field: string; message: string }> };
+		},
+	};
+}
+
 describe('429 rate limited', () => {
 	it('answers 429 with Retry-After past the per-key limit, and lets requests through once the window passes', async () => {
 		for (let index = 0; index < 5; index++) {
@@ -68,13 +83,89 @@ describe('injected faults', () => {
 	});
 
 	it('refuses statuses it does not simulate', async () => {
-		const answer = await fetch(`${sandbox.current.origin}/__sandbox/faults`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ status: 418, count: 1 }),
-		});
+		const answer = await postFault({ status: 418, count: 1 });
 		expect(answer.status).toBe(400);
-		const body = (await answer.json()) as { error: { details: Array<{ field: string }> } };
-		expect(body.error.details[0].field).toBe('status');
+		expect(answer.body.error.details[0].field).toBe('status');
+	});
+
+	describe('repeat_cursor', () => {
+		const listMembers = async (query: string) =>
+			(await api(sandbox.current, LIVE_KEY, 'GET', `/members?${query}`)).body;
+
+		beforeEach(async () => {
+			await control(sandbox.current, 'POST', '/seed/members', {
+				organization: 'acme',
+				mode: 'live',
+				count: 5,
+			});
+		});
+
+		it('answers the next N list pages asked with a cursor with that same cursor as next_cursor', async () => {
+			await control(sandbox.current, 'POST', '/faults', {
+				kind: 'repeat_cursor',
+				count: 2,
+				path: '/members',
+			});
+
+			const first = await listMembers('limit=2');
+			const cursor = first.next_cursor as string;
+			expect(cursor).toEqual(expect.any(String));
+			// The first page has no cursor to repeat: both uses of the fault are left.
+			expect((await control(sandbox.current, 'GET', '/faults')).faults).toEqual([
+				{ kind: 'repeat_cursor', remaining: 2, path: '/members' },
+			]);
+
+			const repeated = await listMembers(`limit=2&cursor=${cursor}`);
+			expect(repeated).toMatchObject({ has_more: true, next_cursor: cursor });
+			expect(
+				repeated.data.map((member: { business_name: string }) => member.business_name),
+			).toEqual(['Seeded Member 3', 'Seeded Member 2']);
+			expect((await listMembers(`limit=2&cursor=${cursor}`)).next_cursor).toBe(cursor);
+
+			const recovered = await listMembers(`limit=2&cursor=${cursor}`);
+			expect(recovered.next_cursor).toEqual(expect.any(String));
+			expect(recovered.next_cursor).not.toBe(cursor);
+			expect((await control(sandbox.current, 'GET', '/faults')).faults).toEqual([]);
+		});
+
+		it('is spent only by list pages asked with a cursor, and leaves status faults their own requests', async () => {
+			await control(sandbox.current, 'POST', '/faults', {
+				kind: 'repeat_cursor',
+				count: 1,
+				path: '/api/v1/members',
+			});
+			await control(sandbox.current, 'POST', '/faults', {
+				kind: 'status',
+				status: 503,
+				count: 1,
+				path: '/members',
+			});
+
+			expectError(
+				await api(sandbox.current, LIVE_KEY, 'GET', '/members?limit=1'),
+				503,
+				'service_unavailable',
+			);
+			const first = await listMembers('limit=1');
+			const cursor = first.next_cursor as string;
+			const member = await api(sandbox.current, LIVE_KEY, 'GET', `/members/${first.data[0].id}`);
+			expect(member.status).toBe(200);
+			expect((await listMembers(`limit=1&cursor=${cursor}`)).next_cursor).toBe(cursor);
+			expect((await control(sandbox.current, 'GET', '/faults')).faults).toEqual([]);
+		});
+
+		it('refuses a status on a repeat_cursor fault, and kinds it does not simulate', async () => {
+			const withStatus = await postFault({ kind: 'repeat_cursor', count: 1, status: 500 });
+			expect(withStatus.status).toBe(400);
+			expect(withStatus.body.error.details).toEqual([
+				{ field: 'status', message: 'is not a known field' },
+			]);
+
+			const unknownKind = await postFault({ kind: 'wrong_page', count: 1, status: 500 });
+			expect(unknownKind.status).toBe(400);
+			expect(unknownKind.body.error.details).toEqual([
+				{ field: 'kind', message: 'must be one of: status, repeat_cursor' },
+			]);
+		});
 	});
 });
