@@ -480,61 +480,61 @@ export class N8nClient {
 		}
 	}
 
+	/** The editor's REST API: session cookie, answers wrapped in `{ data }`. */
 	private async rest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-		const response = await fetch(this.baseUrl + path, {
+		const response = await this.send(
 			method,
-			headers: {
-				...(body === undefined ? {} : { 'content-type': 'application/json' }),
-				...(this.cookie ? { cookie: this.cookie } : {}),
-			},
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
+			path,
+			body,
+			this.cookie ? { cookie: this.cookie } : {},
+		);
 		const authCookie = response.headers
 			.getSetCookie()
 			.map((header) => header.split(';')[0])
 			.find((pair) => pair.startsWith('n8n-auth='));
 		if (authCookie) this.cookie = authCookie;
-		const parsed = await readJson(response);
-		if (!response.ok) {
-			throw new N8nApiError(
-				`${method} ${path} answered ${response.status}: ${JSON.stringify(parsed)}`,
-				response.status,
-				parsed,
-			);
-		}
-		return (parsed as { data: T }).data;
+		return ((await readAnswer(method, path, response)) as { data: T }).data;
 	}
 
+	/** The public API: API key, plain answers. */
 	private async publicApi<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
 		if (!this.apiKey) throw new Error('No n8n API key: call createApiKey() first');
-		const response = await fetch(`${this.baseUrl}/api/v1${path}`, {
+		const fullPath = `/api/v1${path}`;
+		const response = await this.send(method, fullPath, body, { 'x-n8n-api-key': this.apiKey });
+		return (await readAnswer(method, fullPath, response)) as T;
+	}
+
+	private async send(
+		method: string,
+		path: string,
+		body: unknown,
+		headers: Record<string, string>,
+	): Promise<Response> {
+		return await fetch(this.baseUrl + path, {
 			method,
-			headers: {
-				'x-n8n-api-key': this.apiKey,
-				...(body === undefined ? {} : { 'content-type': 'application/json' }),
-			},
+			headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
-		const parsed = await readJson(response);
-		if (!response.ok) {
-			throw new N8nApiError(
-				`${method} /api/v1${path} answered ${response.status}: ${JSON.stringify(parsed)}`,
-				response.status,
-				parsed,
-			);
-		}
-		return parsed as T;
 	}
 }
 
-async function readJson(response: Response): Promise<unknown> {
+/** The parsed JSON answer; an N8nApiError naming the request when the status is not 2xx. */
+async function readAnswer(method: string, path: string, response: Response): Promise<unknown> {
 	const text = await response.text();
-	if (!text) return undefined;
+	let parsed: unknown = text || undefined;
 	try {
-		return JSON.parse(text);
+		parsed = text ? JSON.parse(text) : undefined;
 	} catch {
-		return text;
+		// not JSON (an HTML error page): keep the text for the message
 	}
+	if (!response.ok) {
+		throw new N8nApiError(
+			`${method} ${path} answered ${response.status}: ${JSON.stringify(parsed)}`,
+			response.status,
+			parsed,
+		);
+	}
+	return parsed;
 }
 
 // ---------------------------------------------------------------------------------------------
