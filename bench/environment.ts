@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 
 import {
 	CREDENTIAL_TYPE,
+	freePort,
 	N8nInstance,
 	PACKAGE_ROOT,
 	startN8nWithPackage,
@@ -20,7 +21,7 @@ import {
 import { SandboxControl, type SandboxTarget } from '../test/e2e/sandbox-control';
 import type { CredentialReference } from '../test/e2e/workflows';
 import { startSandbox, type Sandbox } from '../test/sandbox';
-import { readRssBytes, median } from './memory';
+import { median, readRssBytes, type MemorySample } from './memory';
 
 export const BENCH_WORK_FOLDER = join(PACKAGE_ROOT, 'bench', '.work');
 
@@ -100,19 +101,20 @@ export class BenchEnvironment {
 			bearer: Record<BenchOrganization['slug'], CredentialReference>;
 		},
 		private readonly n8nEnvironment: Record<string, string>,
+		/** With a folder, `profiled()` writes n8n's CPU profiles there. */
+		private readonly profileFolder: string | undefined,
 	) {}
 
-	/** With `profileFolder`, n8n preloads bench/cpu-profiler.cjs and `profiled()` records profiles. */
+	/** n8n runs with bench/n8n-probe.cjs preloaded: heap samples, forced GC and CPU profiles. */
 	static async start(
 		options: { profileFolder?: string; log?: (line: string) => void } = {},
 	): Promise<BenchEnvironment> {
 		await buildWhenStale(options.log ?? (() => undefined));
-		const n8nEnvironment: Record<string, string> = {};
-		if (options.profileFolder) {
-			mkdirSync(options.profileFolder, { recursive: true });
-			n8nEnvironment.NODE_OPTIONS = `--require ${join(PACKAGE_ROOT, 'bench', 'cpu-profiler.cjs')}`;
-			n8nEnvironment.BENCH_PROFILE_DIR = options.profileFolder;
-		}
+		const n8nEnvironment: Record<string, string> = {
+			NODE_OPTIONS: `--require ${join(PACKAGE_ROOT, 'bench', 'n8n-probe.cjs')}`,
+			BENCH_PROBE_PORT: String(await freePort()),
+		};
+		if (options.profileFolder) mkdirSync(options.profileFolder, { recursive: true });
 		mkdirSync(BENCH_WORK_FOLDER, { recursive: true });
 		const sandbox = await startSandbox({
 			config: {
@@ -149,6 +151,7 @@ export class BenchEnvironment {
 					apiKey,
 					credentials,
 					n8nEnvironment,
+					options.profileFolder,
 				);
 			} catch (error) {
 				await n8n.stop();
@@ -170,25 +173,41 @@ export class BenchEnvironment {
 		});
 	}
 
+	/** Calls the probe preloaded into n8n (bench/n8n-probe.cjs). */
+	async probe<T = unknown>(route: string): Promise<T> {
+		const response = await fetch(
+			`http://127.0.0.1:${this.n8nEnvironment.BENCH_PROBE_PORT}${route}`,
+		);
+		if (!response.ok) throw new Error(`n8n probe ${route} answered ${response.status}`);
+		return (await response.json()) as T;
+	}
+
+	/** n8n's heap in use after a full garbage collection. */
+	async heapAfterGcBytes(): Promise<number> {
+		return (await this.probe<{ heapUsed: number }>('/gc')).heapUsed;
+	}
+
+	/** Samples n8n's heap in use every 10 ms, inside n8n, while `work` runs. */
+	async withHeapSamples<T>(
+		work: () => Promise<T>,
+	): Promise<{ result: T; samples: MemorySample[] }> {
+		await this.probe('/heap/start');
+		const result = await work();
+		const { samples } = await this.probe<{ samples: MemorySample[] }>('/heap/stop');
+		return { result, samples };
+	}
+
 	/**
 	 * Runs `work`; when profiling, n8n's CPU profile of exactly that span is written to
 	 * `<profile folder>/<label>.cpuprofile`.
 	 */
 	async profiled<T>(label: string, work: () => Promise<T>): Promise<T> {
-		const folder = this.n8nEnvironment.BENCH_PROFILE_DIR;
-		if (!folder) return await work();
-		writeFileSync(join(folder, 'label'), label);
-		const profile = join(folder, `${label}.cpuprofile`);
-		rmSync(profile, { force: true });
-		process.kill(this.n8n.pid, 'SIGUSR2');
-		try {
-			return await work();
-		} finally {
-			process.kill(this.n8n.pid, 'SIGUSR2');
-			for (let waited = 0; !existsSync(profile) && waited < 30_000; waited += 100) {
-				await new Promise((wake) => setTimeout(wake, 100));
-			}
-		}
+		if (!this.profileFolder) return await work();
+		await this.probe('/profile/start');
+		const result = await work();
+		const profile = await this.probe('/profile/stop');
+		writeFileSync(join(this.profileFolder, `${label}.cpuprofile`), JSON.stringify(profile));
+		return result;
 	}
 
 	/** The n8n process's RSS, as the median of a few samples while it is idle. */

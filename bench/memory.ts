@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-export interface RssSample {
+export interface MemorySample {
 	/** Epoch milliseconds, comparable with the `startTime` n8n records for a node run. */
 	at: number;
 	bytes: number;
@@ -20,7 +20,7 @@ export function readRssBytes(pid: number): number {
  * node run.
  */
 export class RssSampler {
-	private readonly samples: RssSample[] = [];
+	private readonly samples: MemorySample[] = [];
 
 	private timer: NodeJS.Timeout | null = null;
 
@@ -34,7 +34,7 @@ export class RssSampler {
 		this.timer = setInterval(() => this.sample(), this.intervalMs);
 	}
 
-	stop(): RssSample[] {
+	stop(): MemorySample[] {
 		if (this.timer) clearInterval(this.timer);
 		this.timer = null;
 		this.sample();
@@ -46,8 +46,8 @@ export class RssSampler {
 	}
 }
 
-/** The highest sample taken inside [from, to] (epoch ms), or the nearest one when none falls inside. */
-export function peakBetween(samples: RssSample[], from: number, to: number): number {
+/** The highest sample taken inside [from, to] (epoch ms), or the next one when none falls inside. */
+export function peakBetween(samples: MemorySample[], from: number, to: number): number {
 	const inside = samples.filter((sample) => sample.at >= from && sample.at <= to);
 	const candidates =
 		inside.length > 0 ? inside : samples.filter((sample) => sample.at >= from).slice(0, 1);

@@ -51,6 +51,8 @@ export interface PaginationMeasurement {
 	items: number;
 	/** Peak RSS minus the RSS before the run (the first run in a fresh n8n; the loop's median). */
 	peakMemoryGrowthBytes: number;
+	/** Peak heap in use (sampled every 10 ms in the process) minus the heap after a full GC before. */
+	peakHeapGrowthBytes: number;
 	/** Parts of the figure, e.g. each n8n node's execution time, or the loop's heap growth. */
 	detail: Record<string, number>;
 }
@@ -226,11 +228,16 @@ async function measureInN8n(
 	if (warmUp.status !== 200) {
 		throw new Error(`Warm-up of ${contender} answered ${warmUp.status}: ${warmUp.body}`);
 	}
-	const baselineBytes = await env.idleRssBytes();
-	const sampler = new RssSampler(env.n8n.pid);
-	sampler.start();
-	const first = await runInN8n(env, workflowId, contender, size, `pagination-${contender}-${size}`);
-	const samples = sampler.stop();
+	const heapBaselineBytes = await env.heapAfterGcBytes();
+	// V8 hands the pages a full GC freed back to the system over the next moments.
+	await new Promise((wake) => setTimeout(wake, 1500));
+	const rssBaselineBytes = await env.idleRssBytes();
+	const rssSampler = new RssSampler(env.n8n.pid);
+	rssSampler.start();
+	const { result: first, samples: heapSamples } = await env.withHeapSamples(() =>
+		runInN8n(env, workflowId, contender, size, `pagination-${contender}-${size}`),
+	);
+	const rssSamples = rssSampler.stop();
 	// Further runs in the same process give more time samples; memory comes from the first only.
 	const runs = [first];
 	for (let index = 1; index < repeat; index++) {
@@ -243,7 +250,7 @@ async function measureInN8n(
 	}
 	detail['ms between page requests (median)'] = median(runs.map((run) => run.medianGapMs));
 	detail['n8n CPU ms, whole execution (median)'] = median(runs.map((run) => run.cpuMs));
-	detail['n8n RSS before (MB)'] = baselineBytes / 2 ** 20;
+	detail['n8n RSS before (MB)'] = rssBaselineBytes / 2 ** 20;
 	return {
 		contender,
 		size,
@@ -251,7 +258,10 @@ async function measureInN8n(
 		runsMs: runs.map((run) => run.nodeTimesMs.reduce((total, time) => total + time, 0)),
 		requests: Math.max(...runs.map((run) => run.requests)),
 		items: size,
-		peakMemoryGrowthBytes: peakBetween(samples, first.windowStart, first.windowEnd) - baselineBytes,
+		peakMemoryGrowthBytes:
+			peakBetween(rssSamples, first.windowStart, first.windowEnd) - rssBaselineBytes,
+		peakHeapGrowthBytes:
+			peakBetween(heapSamples, first.windowStart, first.windowEnd) - heapBaselineBytes,
 		detail,
 	};
 }
@@ -298,8 +308,9 @@ async function measurePlainLoop(
 		requests: Math.max(...runs.map((run) => run.requests)),
 		items: size,
 		peakMemoryGrowthBytes: median(runs.map((run) => run.rssPeakBytes - run.rssBeforeBytes)),
+		peakHeapGrowthBytes: median(runs.map((run) => run.heapPeakBytes - run.heapBeforeBytes)),
 		detail: {
-			'heap growth after GC (MB, median)':
+			'heap growth after the loop and a GC, records held (MB, median)':
 				median(runs.map((run) => run.heapAfterBytes - run.heapBeforeBytes)) / 2 ** 20,
 			'ms between page requests (median)': median(runs.map((run) => run.medianGapMs)),
 			'RSS before (MB)': median(runs.map((run) => run.rssBeforeBytes)) / 2 ** 20,
@@ -343,7 +354,10 @@ export async function runPagination(
 			options.log(
 				`  ${contender.padEnd(11)} N=${size}: ${measurement.wallMs.toFixed(0)} ms, ${
 					measurement.requests
-				} requests, peak memory +${(measurement.peakMemoryGrowthBytes / 2 ** 20).toFixed(1)} MB`,
+				} requests, peak growth RSS ${(measurement.peakMemoryGrowthBytes / 2 ** 20).toFixed(1)} MB, heap ${(
+					measurement.peakHeapGrowthBytes /
+					2 ** 20
+				).toFixed(1)} MB`,
 			);
 			measurements.push(measurement);
 		}

@@ -16,6 +16,8 @@ export interface PlainLoopResult {
 	rssPeakBytes: number;
 	/** Heap in use after a full GC, before the loop and after it (records still held). */
 	heapBeforeBytes: number;
+	/** Highest heap in use sampled (every 10 ms) while the loop ran. */
+	heapPeakBytes: number;
 	heapAfterBytes: number;
 }
 
@@ -43,9 +45,13 @@ async function readAllMembers(baseUrl: string, apiKey: string): Promise<PlainLoo
 	const heapBeforeBytes = process.memoryUsage().heapUsed;
 	const rssBeforeBytes = process.memoryUsage.rss();
 	let rssPeakBytes = rssBeforeBytes;
-	const sampler = setInterval(() => {
-		rssPeakBytes = Math.max(rssPeakBytes, process.memoryUsage.rss());
-	}, 10);
+	let heapPeakBytes = heapBeforeBytes;
+	const sampleMemory = () => {
+		const { rss, heapUsed } = process.memoryUsage();
+		rssPeakBytes = Math.max(rssPeakBytes, rss);
+		heapPeakBytes = Math.max(heapPeakBytes, heapUsed);
+	};
+	const sampler = setInterval(sampleMemory, 10);
 
 	const records: unknown[] = [];
 	let requests = 0;
@@ -67,7 +73,7 @@ async function readAllMembers(baseUrl: string, apiKey: string): Promise<PlainLoo
 	const wallMs = performance.now() - startedAt;
 
 	clearInterval(sampler);
-	rssPeakBytes = Math.max(rssPeakBytes, process.memoryUsage.rss());
+	sampleMemory();
 	collectGarbage();
 	const heapAfterBytes = process.memoryUsage().heapUsed;
 	return {
@@ -77,6 +83,7 @@ async function readAllMembers(baseUrl: string, apiKey: string): Promise<PlainLoo
 		rssBeforeBytes,
 		rssPeakBytes,
 		heapBeforeBytes,
+		heapPeakBytes,
 		heapAfterBytes,
 	};
 }

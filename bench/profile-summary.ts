@@ -28,14 +28,14 @@ function packageOf(url: string): string {
 
 export function summarize(profile: CpuProfile, top: number): string {
 	const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-	// Starting the profiler itself (bench/cpu-profiler.cjs) costs a few hundred ms: not n8n's work.
+	// Starting the profiler itself (bench/n8n-probe.cjs) costs a few hundred ms: not n8n's work.
 	const profilerOwn = new Set<number>();
 	const markProfilerOwn = (id: number) => {
 		profilerOwn.add(id);
 		for (const child of nodes.get(id)?.children ?? []) markProfilerOwn(child);
 	};
 	for (const node of profile.nodes) {
-		if (node.callFrame.url.endsWith('cpu-profiler.cjs')) markProfilerOwn(node.id);
+		if (node.callFrame.url.endsWith('n8n-probe.cjs')) markProfilerOwn(node.id);
 	}
 	const selfMicros = new Map<number, number>();
 	for (const [index, id] of profile.samples.entries()) {

@@ -127,12 +127,13 @@ function paginationSection(
 	newest: PartRecord<unknown>,
 ): string[] {
 	const { measurements } = record;
+	const repeat = (record.settings as { repeat?: number }).repeat ?? 1;
 	const lines = ['## Pagination: read every member', '', ...runLine(record, newest)];
 	lines.push(
-		`Time is the median of ${(record.settings as { repeat?: number }).repeat ?? 1} run(s) per contender and size; memory is taken in the first run of a fresh n8n process (see Method).`,
+		`Time is the median of ${repeat} run(s) per contender and size. Memory comes from the first run in a fresh n8n process: RSS growth and heap growth (see Method).`,
 		'',
-		'| N | contender | time (ms) | requests | ceil(N/100) | peak memory growth (MB) | µs / item | bytes / item | parts |',
-		'|---:|---|---:|---:|---:|---:|---:|---:|---|',
+		'| N | contender | time (ms) | requests | ceil(N/100) | peak RSS growth (MB) | peak heap growth (MB) | µs / item | RSS bytes / item | heap bytes / item | parts |',
+		'|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
 	);
 	for (const size of sizesOf(measurements)) {
 		for (const contender of CONTENDERS) {
@@ -146,26 +147,29 @@ function paginationSection(
 			].join('; ');
 			lines.push(
 				`| ${integer(size)} | ${CONTENDER_LABELS[contender]} | ${integer(entry.wallMs)} | ${entry.requests} | ` +
-					`${Math.ceil(size / PAGE_SIZE)} | ${megabytes(entry.peakMemoryGrowthBytes)} | ` +
-					`${decimal((entry.wallMs * 1000) / size, 2)} | ${integer(entry.peakMemoryGrowthBytes / size)} | ${parts} |`,
+					`${Math.ceil(size / PAGE_SIZE)} | ${megabytes(entry.peakMemoryGrowthBytes)} | ${megabytes(entry.peakHeapGrowthBytes)} | ` +
+					`${decimal((entry.wallMs * 1000) / size, 2)} | ${integer(entry.peakMemoryGrowthBytes / size)} | ` +
+					`${integer(entry.peakHeapGrowthBytes / size)} | ${parts} |`,
 			);
 		}
 	}
 
 	lines.push('', '### Ratios', '');
 	lines.push(
-		'| N | time ours / plain loop | time ours / HTTP Request | requests ours / ceil(N/100) | memory per item ours / plain loop |',
-		'|---:|---:|---:|---:|---:|',
+		'| N | time ours / plain loop | time ours / HTTP Request | requests ours / ceil(N/100) | RSS growth per item ours / plain loop | heap growth per item ours / plain loop |',
+		'|---:|---:|---:|---:|---:|---:|',
 	);
+	const ratio = (numerator: number | undefined, denominator: number | undefined) =>
+		numerator !== undefined && denominator ? decimal(numerator / denominator, 2) : '–';
 	for (const size of sizesOf(measurements)) {
 		const ours = find(measurements, 'ours', size);
 		if (!ours) continue;
 		const loop = find(measurements, 'plainLoop', size);
 		const http = find(measurements, 'httpRequest', size);
 		lines.push(
-			`| ${integer(size)} | ${loop ? decimal(ours.wallMs / loop.wallMs, 2) : '–'} | ` +
-				`${http ? decimal(ours.wallMs / http.wallMs, 2) : '–'} | ${decimal(ours.requests / Math.ceil(size / PAGE_SIZE), 2)} | ` +
-				`${loop ? decimal(ours.peakMemoryGrowthBytes / loop.peakMemoryGrowthBytes, 2) : '–'} |`,
+			`| ${integer(size)} | ${ratio(ours.wallMs, loop?.wallMs)} | ${ratio(ours.wallMs, http?.wallMs)} | ` +
+				`${ratio(ours.requests, Math.ceil(size / PAGE_SIZE))} | ` +
+				`${ratio(ours.peakMemoryGrowthBytes, loop?.peakMemoryGrowthBytes)} | ${ratio(ours.peakHeapGrowthBytes, loop?.peakHeapGrowthBytes)} |`,
 		);
 	}
 
@@ -183,15 +187,15 @@ function paginationSection(
 		const loop = find(measurements, 'plainLoop', size);
 		const http = find(measurements, 'httpRequest', size);
 		if (ours && loop) {
-			const ratio = ours.wallMs / loop.wallMs;
+			const factor = ours.wallMs / loop.wallMs;
 			lines.push(
-				`| time ≤ 1.3 × plain loop | ${integer(size)} | ${decimal(ratio, 2)} × | ${verdict(ratio <= 1.3)} |`,
+				`| time ≤ 1.3 × plain loop | ${integer(size)} | ${decimal(factor, 2)} × | ${verdict(factor <= 1.3)} |`,
 			);
 		}
 		if (ours && http) {
-			const ratio = ours.wallMs / http.wallMs;
+			const factor = ours.wallMs / http.wallMs;
 			lines.push(
-				`| faster than HTTP Request | ${integer(size)} | ${decimal(ratio, 2)} × | ${verdict(ratio < 1)} |`,
+				`| faster than HTTP Request | ${integer(size)} | ${decimal(factor, 2)} × | ${verdict(factor < 1)} |`,
 			);
 		}
 	}
@@ -199,12 +203,16 @@ function paginationSection(
 	const oursLargest = find(measurements, 'ours', largest);
 	const loopLargest = find(measurements, 'plainLoop', largest);
 	if (oursLargest && loopLargest && largest >= 100_000) {
-		const ratio = oursLargest.peakMemoryGrowthBytes / loopLargest.peakMemoryGrowthBytes;
-		lines.push(
-			`| memory growth per item ≤ 1.5 × plain loop | ${integer(largest)} | ${decimal(ratio, 2)} × (${integer(
-				oursLargest.peakMemoryGrowthBytes / largest,
-			)} vs ${integer(loopLargest.peakMemoryGrowthBytes / largest)} bytes) | ${verdict(ratio <= 1.5)} |`,
-		);
+		for (const [kind, key] of [
+			['RSS', 'peakMemoryGrowthBytes'],
+			['heap', 'peakHeapGrowthBytes'],
+		] as const) {
+			const factor = oursLargest[key] / loopLargest[key];
+			lines.push(
+				`| peak ${kind} growth per item ≤ 1.5 × plain loop | ${integer(largest)} | ${decimal(factor, 2)} × ` +
+					`(${integer(oursLargest[key] / largest)} vs ${integer(loopLargest[key] / largest)} bytes) | ${verdict(factor <= 1.5)} |`,
+			);
+		}
 	}
 	lines.push('', '![Time to read every member against N](pagination.png)', '');
 	return lines;
@@ -216,46 +224,38 @@ function scaleSection(
 ): string[] {
 	const { measurements } = record;
 	const sizes = sizesOf(measurements);
-	const contenders = CONTENDERS.filter((contender) =>
-		measurements.some((entry) => entry.contender === contender),
-	);
+	const [smallest, largest] = [sizes[0], sizes[sizes.length - 1]];
 	const lines = [
-		'## Scale: per-item cost from 1,000 to 100,000 members',
+		'## Scale: per-item cost from the smallest to the largest N',
 		'',
 		...runLine(record, newest),
+		`Linear growth shows as a flat per-item figure; the last rows divide the figure at ${integer(largest)} by the one at ${integer(smallest)}. ` +
+			'Memory per item at small N is mostly noise (heap slack, buffers): read it from 10,000 up.',
+		'',
+		`| contender | ${sizes.map((size) => `N = ${integer(size)}`).join(' | ')} | ${integer(largest)} ÷ ${integer(smallest)} |`,
+		`|---|${sizes.map(() => '---:').join('|')}|---:|`,
 	];
-	lines.push(
-		'Linear growth means a flat per-item figure. The last columns divide the per-item figure at the largest N by the one at the smallest.',
-		'',
-		`| contender | ${sizes.map((size) => `µs / item at ${integer(size)}`).join(' | ')} | ${sizes
-			.map((size) => `bytes / item at ${integer(size)}`)
-			.join(
-				' | ',
-			)} | time/item ${integer(sizes[sizes.length - 1])} ÷ ${integer(sizes[0])} | bytes/item ${integer(
-			sizes[sizes.length - 1],
-		)} ÷ ${integer(sizes[0])} |`,
-		`|---|${sizes.map(() => '---:').join('|')}|${sizes.map(() => '---:').join('|')}|---:|---:|`,
-	);
-	for (const contender of contenders) {
-		const entries = sizes.map((size) => find(measurements, contender, size));
-		const timePerItem = entries.map((entry) => (entry ? (entry.wallMs * 1000) / entry.size : NaN));
-		const bytesPerItem = entries.map((entry) =>
-			entry ? entry.peakMemoryGrowthBytes / entry.size : NaN,
-		);
-		lines.push(
-			`| ${CONTENDER_LABELS[contender]} | ${timePerItem.map((value) => decimal(value, 2)).join(' | ')} | ` +
-				`${bytesPerItem.map((value) => integer(value)).join(' | ')} | ` +
-				`${decimal(timePerItem[timePerItem.length - 1] / timePerItem[0], 2)} | ${decimal(
-					bytesPerItem[bytesPerItem.length - 1] / bytesPerItem[0],
-					2,
-				)} |`,
-		);
+	const figures: Array<[string, (entry: PaginationMeasurement) => number, number]> = [
+		['µs / item', (entry) => (entry.wallMs * 1000) / entry.size, 2],
+		['RSS bytes / item', (entry) => entry.peakMemoryGrowthBytes / entry.size, 0],
+		['heap bytes / item', (entry) => entry.peakHeapGrowthBytes / entry.size, 0],
+	];
+	for (const [figureName, figureOf, digits] of figures) {
+		for (const contender of CONTENDERS) {
+			const values = sizes.map((size) => {
+				const entry = find(measurements, contender, size);
+				return entry ? figureOf(entry) : undefined;
+			});
+			if (values.every((value) => value === undefined)) continue;
+			const [first, last] = [values[0], values[values.length - 1]];
+			lines.push(
+				`| ${CONTENDER_LABELS[contender]}: ${figureName} | ${values
+					.map((value) => (value === undefined ? '–' : decimal(value, digits)))
+					.join(' | ')} | ${first && last !== undefined ? decimal(last / first, 2) : '–'} |`,
+			);
+		}
 	}
-	lines.push(
-		'',
-		'Memory per item at 1,000 members is dominated by noise (a few MB of heap slack or buffers), so read the memory column from 10,000 up.',
-		'',
-	);
+	lines.push('');
 	return lines;
 }
 
@@ -311,9 +311,9 @@ const METHOD = [
 	'- **HTTP Request node 4.2 configuration** (as its docs suggest for a cursor API): `GET {base}/members`, query `limit=100`, Bearer credential (`httpBearerAuth`), pagination "Update a Parameter in Each Request" with query `cursor = {{ $response.body.next_cursor }}`, complete when `{{ !$response.body.has_more }}`, no interval.',
 	'- **Plain loop (the limit)**: `bench/plain-loop.ts` in a fresh `node` process per run: `fetch` with `limit=100` following `next_cursor`, records pushed into one array; one warm-up request to `/organization` first (n8n contenders get a warm-up run too).',
 	"- **Requests** are counted by the sandbox's request log (`GET /__sandbox/requests`, `GET /api/v1/members` only).",
-	"- **Memory.** n8n: a fresh n8n process for each contender and size (its heap does not shrink back after a run), one warm-up run of the same workflow against a second organization with 250 members, then the RSS of the n8n main process is sampled every 10 ms from `/proc/<pid>/status` (VmHWM would include start-up); growth = highest sample inside the measured nodes' time window − median idle RSS just before the run; taken in the first measured run only. Plain loop: the process samples its own RSS every 10 ms; growth = peak − RSS before the first `/members` request (median of the runs); its heap growth after a forced GC, records still held, is listed as a part. RSS growth counts garbage not yet collected and heap the process had already reserved differently: a long-running n8n holds spare heap from start-up, a fresh 90 MB process must grow, so at small N the loop's figure is the larger one. The 100,000-member row is the meaningful one.",
+	"- **Memory, two ways.** Every n8n measurement starts a fresh n8n process (its heap never shrinks back after a run) and does one warm-up run of the same workflow against a second organization with 250 members; memory is taken in the first measured run. (1) **RSS**, as the issue asks: the n8n main process is sampled every 10 ms from `/proc/<pid>/status` (VmHWM would include start-up); growth = highest sample inside the measured nodes' time window − median idle RSS just before. The loop samples its own RSS every 10 ms; growth = peak − RSS before its first `/members` request. RSS growth depends on heap the process had already reserved: a long-running n8n holds spare heap from start-up, a fresh 90 MB process must grow, so RSS flatters n8n at every N. (2) **Heap**, measured the same way in both: heap in use after a forced full GC just before the run, then `process.memoryUsage().heapUsed` sampled every 10 ms inside the process (for n8n by `bench/n8n-probe.cjs`, preloaded with `NODE_OPTIONS=--require`); growth = peak inside the window − the post-GC baseline. Both include garbage not yet collected. The loop's heap after the loop and a GC (records still held) is listed as a part: the records' own size.",
 	"- **Webhooks.** Our trigger (active, `member.updated`, its endpoint registered with the sandbox on activation) and a plain Webhook node (`POST`, respond immediately, registered with the sandbox by hand) in the same n8n. Two senders: (1) the load generator in `bench/webhooks.ts` signs each distinct envelope as the sandbox does (`t=<unix>,v1=<HMAC-SHA256 of \"t.body\">` with the endpoint's secret) and sends the same requests to both, with bounded concurrency over keep-alive connections; send→ack runs from writing the request to the end of n8n's answer. (2) The sandbox's own delivery engine: the events are emitted with only the measured endpoint enabled, every delivery starts as soon as it is queued, and times come from the delivery records (created → delivered, ms). Warm-up: 25 deliveries per sender and contender, all of which must be acknowledged. Executions are counted through n8n's public API after each burst.",
-	'- **Profiling**: `npx tsx bench/run.ts <part> --profile` writes a CPU profile of n8n for exactly each measured run to `bench/.work/profiles/`; `npx tsx bench/profile-summary.ts <file>` prints self time by package and function.',
+	'- **Profiling**: `npx tsx bench/run.ts <part> --profile` has the probe record a CPU profile of n8n for exactly each measured run, in `bench/.work/profiles/`; `npx tsx bench/profile-summary.ts <file>` prints self time by package and function. `n8n CPU ms` in the parts column is the CPU time of n8n (`/proc/<pid>/stat`) from the webhook call to its answer, saving the execution included.',
 	'- The sandbox runs in the benchmark process on 127.0.0.1 with its rate limit lifted. On a shared 2-core machine wall times move by 10–20 % from run to run.',
 	'',
 ];
