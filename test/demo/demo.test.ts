@@ -116,6 +116,12 @@ test('npm run demo:emit -- timesheet.approved runs the workflow and shows its re
 	expect(stdout).toMatch(/"summary": "Timesheet [0-9a-f-]+ approved: 7\.5 h worked by member/);
 });
 
+test('demo:emit with an unknown event type names the known ones', async () => {
+	await expect(runScript('test/demo/emit.ts', ['timesheet.aproved'])).rejects.toThrow(
+		/type must be one of: .*timesheet\.approved/,
+	);
+});
+
 test('Ctrl-C stops n8n and the sandbox', async () => {
 	const state = readState();
 	expect(isRunning(state.n8nPid)).toBe(true);

@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 
 import { N8nClient, nodeOutput, type Execution } from '../e2e/n8n';
-import { SandboxControl } from '../e2e/sandbox-control';
+import { SandboxControl, SandboxRequestError } from '../e2e/sandbox-control';
 import { readDemoState } from './state';
 
 const USAGE =
@@ -88,6 +88,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: Error) => {
-	console.error(error.message);
+	console.error(
+		error instanceof SandboxRequestError ? (error.apiMessage ?? error.message) : error.message,
+	);
 	process.exit(1);
 });

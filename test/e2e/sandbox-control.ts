@@ -39,6 +39,27 @@ export interface RecordedRequest {
 	at: string;
 }
 
+export class SandboxRequestError extends Error {
+	constructor(
+		method: string,
+		path: string,
+		readonly status: number,
+		readonly body: string,
+	) {
+		super(`Sandbox ${method} ${path} answered ${status}: ${body}`);
+		this.name = 'SandboxRequestError';
+	}
+
+	/** The `error.message` of the sandbox's error body, when it has one. */
+	get apiMessage(): string | undefined {
+		try {
+			return (JSON.parse(this.body) as { error?: { message?: string } }).error?.message;
+		} catch {
+			return undefined;
+		}
+	}
+}
+
 export interface SandboxTarget {
 	organization: string;
 	mode: 'live' | 'test';
@@ -126,8 +147,7 @@ export class SandboxControl {
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
 		const text = await response.text();
-		if (!response.ok)
-			throw new Error(`Sandbox ${method} ${path} answered ${response.status}: ${text}`);
+		if (!response.ok) throw new SandboxRequestError(method, path, response.status, text);
 		return (text ? JSON.parse(text) : undefined) as T;
 	}
 }
