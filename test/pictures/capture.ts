@@ -26,6 +26,9 @@ const TRIGGER_NAME = 'On member created';
 const ACTION_NAME = 'Verify member';
 const VIEWPORT = { width: 1280, height: 720 };
 const UI_TIMEOUT_MS = 30_000;
+/** Two nodes look lost on a fitted canvas: zoom in a little. */
+const CANVAS_ZOOM_STEPS = 2;
+const ZOOM_ANIMATION_MS = 600;
 /** The picker is filled once it shows at least this many event types. */
 const MIN_PICKER_OPTIONS = 5;
 
@@ -82,6 +85,13 @@ export async function capturePictures(world: E2eWorld, outputFolder: string): Pr
 		await canvasNode(page, TRIGGER_NAME).waitFor({ state: 'visible' });
 		await canvasNode(page, ACTION_NAME).waitFor({ state: 'visible' });
 		await page.waitForLoadState('networkidle');
+		for (let step = 0; step < CANVAS_ZOOM_STEPS; step++) {
+			await page.locator('[data-test-id="zoom-in-button"]').click();
+		}
+		// no hover or focus ring left on the zoom button
+		await page.mouse.move(VIEWPORT.width / 2, 150);
+		await page.evaluate('document.activeElement && document.activeElement.blur()');
+		await page.waitForTimeout(ZOOM_ANIMATION_MS);
 		const canvasPicture = join(outputFolder, PICTURE_FILES.canvas);
 		await page.screenshot({ path: canvasPicture });
 
