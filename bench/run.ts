@@ -118,6 +118,8 @@ async function main(): Promise<void> {
 			});
 		}
 		if (args.parts.includes('webhooks')) {
+			// A fresh n8n process, not one that has just held 100,000 members.
+			if (args.parts.includes('pagination') || args.parts.includes('scale')) await env.restartN8n();
 			const settings = {
 				deliveries: args.deliveries,
 				concurrency: args.concurrency,
