@@ -50,7 +50,7 @@ export interface PaginationMeasurement {
 	requests: number;
 	items: number;
 	/** Peak RSS minus the RSS before the run (the first run in a fresh n8n; the loop's median). */
-	peakMemoryGrowthBytes: number;
+	peakRssGrowthBytes: number;
 	/** Peak heap in use (sampled every 10 ms in the process) minus the heap after a full GC before. */
 	peakHeapGrowthBytes: number;
 	/** Parts of the figure, e.g. each n8n node's execution time, or the loop's heap growth. */
@@ -258,7 +258,7 @@ async function measureInN8n(
 		runsMs: runs.map((run) => run.nodeTimesMs.reduce((total, time) => total + time, 0)),
 		requests: Math.max(...runs.map((run) => run.requests)),
 		items: size,
-		peakMemoryGrowthBytes:
+		peakRssGrowthBytes:
 			peakBetween(rssSamples, first.windowStart, first.windowEnd) - rssBaselineBytes,
 		peakHeapGrowthBytes:
 			peakBetween(heapSamples, first.windowStart, first.windowEnd) - heapBaselineBytes,
@@ -307,7 +307,7 @@ async function measurePlainLoop(
 		runsMs: runs.map((run) => run.wallMs),
 		requests: Math.max(...runs.map((run) => run.requests)),
 		items: size,
-		peakMemoryGrowthBytes: median(runs.map((run) => run.rssPeakBytes - run.rssBeforeBytes)),
+		peakRssGrowthBytes: median(runs.map((run) => run.rssPeakBytes - run.rssBeforeBytes)),
 		peakHeapGrowthBytes: median(runs.map((run) => run.heapPeakBytes - run.heapBeforeBytes)),
 		detail: {
 			'heap growth after the loop and a GC, records held (MB, median)':
@@ -354,7 +354,7 @@ export async function runPagination(
 			options.log(
 				`  ${contender.padEnd(11)} N=${size}: ${measurement.wallMs.toFixed(0)} ms, ${
 					measurement.requests
-				} requests, peak growth RSS ${(measurement.peakMemoryGrowthBytes / 2 ** 20).toFixed(1)} MB, heap ${(
+				} requests, peak growth RSS ${(measurement.peakRssGrowthBytes / 2 ** 20).toFixed(1)} MB, heap ${(
 					measurement.peakHeapGrowthBytes /
 					2 ** 20
 				).toFixed(1)} MB`,

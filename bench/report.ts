@@ -147,8 +147,8 @@ function paginationSection(
 			].join('; ');
 			lines.push(
 				`| ${integer(size)} | ${CONTENDER_LABELS[contender]} | ${integer(entry.wallMs)} | ${entry.requests} | ` +
-					`${Math.ceil(size / PAGE_SIZE)} | ${megabytes(entry.peakMemoryGrowthBytes)} | ${megabytes(entry.peakHeapGrowthBytes)} | ` +
-					`${decimal((entry.wallMs * 1000) / size, 2)} | ${integer(entry.peakMemoryGrowthBytes / size)} | ` +
+					`${Math.ceil(size / PAGE_SIZE)} | ${megabytes(entry.peakRssGrowthBytes)} | ${megabytes(entry.peakHeapGrowthBytes)} | ` +
+					`${decimal((entry.wallMs * 1000) / size, 2)} | ${integer(entry.peakRssGrowthBytes / size)} | ` +
 					`${integer(entry.peakHeapGrowthBytes / size)} | ${parts} |`,
 			);
 		}
@@ -169,7 +169,7 @@ function paginationSection(
 		lines.push(
 			`| ${integer(size)} | ${ratio(ours.wallMs, loop?.wallMs)} | ${ratio(ours.wallMs, http?.wallMs)} | ` +
 				`${ratio(ours.requests, Math.ceil(size / PAGE_SIZE))} | ` +
-				`${ratio(ours.peakMemoryGrowthBytes, loop?.peakMemoryGrowthBytes)} | ${ratio(ours.peakHeapGrowthBytes, loop?.peakHeapGrowthBytes)} |`,
+				`${ratio(ours.peakRssGrowthBytes, loop?.peakRssGrowthBytes)} | ${ratio(ours.peakHeapGrowthBytes, loop?.peakHeapGrowthBytes)} |`,
 		);
 	}
 
@@ -204,7 +204,7 @@ function paginationSection(
 	const loopLargest = find(measurements, 'plainLoop', largest);
 	if (oursLargest && loopLargest && largest >= 100_000) {
 		for (const [kind, key] of [
-			['RSS', 'peakMemoryGrowthBytes'],
+			['RSS', 'peakRssGrowthBytes'],
 			['heap', 'peakHeapGrowthBytes'],
 		] as const) {
 			const factor = oursLargest[key] / loopLargest[key];
@@ -237,7 +237,7 @@ function scaleSection(
 	];
 	const figures: Array<[string, (entry: PaginationMeasurement) => number, number]> = [
 		['µs / item', (entry) => (entry.wallMs * 1000) / entry.size, 2],
-		['RSS bytes / item', (entry) => entry.peakMemoryGrowthBytes / entry.size, 0],
+		['RSS bytes / item', (entry) => entry.peakRssGrowthBytes / entry.size, 0],
 		['heap bytes / item', (entry) => entry.peakHeapGrowthBytes / entry.size, 0],
 	];
 	for (const [figureName, figureOf, digits] of figures) {
