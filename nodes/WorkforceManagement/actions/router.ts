@@ -53,11 +53,13 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			const result = await operationModule.execute.call(this, itemIndex);
-			returnData.push(
-				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
-					itemData: { item: itemIndex },
-				}),
+			const executionData = this.helpers.constructExecutionMetaData(
+				this.helpers.returnJsonArray(result),
+				{ itemData: { item: itemIndex } },
 			);
+			// Not push(...executionData): a spread call takes at most ~120,000 arguments, and Return
+			// All can yield more records than that.
+			for (const item of executionData) returnData.push(item);
 		} catch (error) {
 			if (this.continueOnFail()) {
 				returnData.push({
