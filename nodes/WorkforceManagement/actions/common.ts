@@ -7,6 +7,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { workforceApiPaginate } from '../transport';
+
 /** What every `actions/<resource>/<operation>.ts` module exports. */
 export interface WorkforceOperation {
 	description: INodeProperties[];
@@ -21,6 +23,23 @@ const UUID_REGEX = new RegExp(UUID_PATTERN);
 export const MAX_CAPACITY = Number.MAX_SAFE_INTEGER;
 
 /* ---------------------------------------------------------------- fields */
+
+/** The Operation dropdown of one resource. */
+export function operationSelector(
+	resource: string,
+	operations: INodePropertyOptions[],
+	defaultOperation: string,
+): INodeProperties {
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		options: operations,
+		default: defaultOperation,
+	};
+}
 
 /** An id picked from a searchable list, or typed in and checked to be a UUID. */
 export function resourceLocator(options: {
@@ -59,6 +78,41 @@ export function resourceLocator(options: {
 				],
 			},
 		],
+	};
+}
+
+function collection(
+	displayName: string,
+	name: string,
+	placeholder: string,
+	options: INodeProperties[],
+): INodeProperties {
+	return { displayName, name, type: 'collection', placeholder, default: {}, options };
+}
+
+/** The optional fields of a Create operation. */
+export function additionalFieldsCollection(options: INodeProperties[]): INodeProperties {
+	return collection('Additional Fields', 'additionalFields', 'Add Field', options);
+}
+
+/** The fields an Update operation can set; see {@link getUpdateBody}. */
+export function updateFieldsCollection(options: INodeProperties[]): INodeProperties {
+	return collection('Update Fields', 'updateFields', 'Add Field', options);
+}
+
+/** The query filters of a Get Many operation; see {@link getManyRecords}. */
+export function filtersCollection(options: INodeProperties[]): INodeProperties {
+	return collection('Filters', 'filters', 'Add Filter', options);
+}
+
+/** The Is Active filter of a Get Many operation; `records` names them in the plural. */
+export function isActiveFilter(records: string): INodeProperties {
+	return {
+		displayName: 'Is Active',
+		name: 'is_active',
+		type: 'boolean',
+		default: true,
+		description: `Whether to return only active ${records} (on) or only inactive ones (off)`,
 	};
 }
 
@@ -218,6 +272,29 @@ export function getListLimit(this: IExecuteFunctions, itemIndex: number): number
 		);
 	}
 	return limit;
+}
+
+/**
+ * The records of a Get Many operation: the list at `path`, queried with its Filters, up to the
+ * Limit or all of them. `locatorFilters` names the filters that are resource locators (filter
+ * name → field name in errors); each is sent as its id, checked to be a UUID.
+ */
+export async function getManyRecords(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	path: string,
+	operationScope: string,
+	locatorFilters: Record<string, string> = {},
+): Promise<IDataObject[]> {
+	const limit = getListLimit.call(this, itemIndex);
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const query: IDataObject = { ...filters };
+	for (const [name, field] of Object.entries(locatorFilters)) {
+		if (filters[name] !== undefined) {
+			query[name] = assertUuid.call(this, resourceLocatorValue(filters[name]), field, itemIndex);
+		}
+	}
+	return await workforceApiPaginate.call(this, path, query, limit, operationScope);
 }
 
 /* ---------------------------------------------------------- request bodies */

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { operationSelector } from '../common';
 import * as create from './create';
 import * as deactivate from './deactivate';
 import * as get from './get';
@@ -10,13 +11,9 @@ import * as verify from './verify';
 export { create, deactivate, get, getAll, update, verify };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['member'] } },
-		options: [
+	operationSelector(
+		'member',
+		[
 			{
 				name: 'Create',
 				value: 'create',
@@ -49,8 +46,8 @@ export const description: INodeProperties[] = [
 				action: 'Verify a member',
 			},
 		],
-		default: 'getAll',
-	},
+		'getAll',
+	),
 	...getAll.description,
 	...create.description,
 	...get.description,

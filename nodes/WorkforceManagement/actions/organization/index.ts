@@ -1,17 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { operationSelector } from '../common';
 import * as get from './get';
 
 export { get };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['organization'] } },
-		options: [
+	operationSelector(
+		'organization',
+		[
 			{
 				name: 'Get',
 				value: 'get',
@@ -19,7 +16,7 @@ export const description: INodeProperties[] = [
 				action: 'Get the organization',
 			},
 		],
-		default: 'get',
-	},
+		'get',
+	),
 	...get.description,
 ];

@@ -2,39 +2,26 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
-	assertUuid,
-	getListLimit,
+	filtersCollection,
+	getManyRecords,
+	isActiveFilter,
 	resourceLocator,
-	resourceLocatorValue,
 	returnAllOrLimit,
 } from '../common';
-import { SCOPE, workforceApiPaginate } from '../../transport';
+import { SCOPE } from '../../transport';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			resourceLocator({
-				displayName: 'Customer',
-				name: 'customer_id',
-				searchListMethod: 'searchCustomers',
-				description: "Return only this customer's sites",
-				required: false,
-			}),
-			{
-				displayName: 'Is Active',
-				name: 'is_active',
-				type: 'boolean',
-				default: true,
-				description: 'Whether to return only active sites (on) or only inactive ones (off)',
-			},
-		],
-	},
+	filtersCollection([
+		resourceLocator({
+			displayName: 'Customer',
+			name: 'customer_id',
+			searchListMethod: 'searchCustomers',
+			description: "Return only this customer's sites",
+			required: false,
+		}),
+		isActiveFilter('sites'),
+	]),
 ];
 
 export const description = updateDisplayOptions(
@@ -43,16 +30,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const limit = getListLimit.call(this, itemIndex);
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const qs: IDataObject = { ...filters };
-	if (filters.customer_id !== undefined) {
-		qs.customer_id = assertUuid.call(
-			this,
-			resourceLocatorValue(filters.customer_id),
-			'Customer',
-			itemIndex,
-		);
-	}
-	return await workforceApiPaginate.call(this, '/sites', qs, limit, SCOPE.customersRead);
+	return await getManyRecords.call(this, itemIndex, '/sites', SCOPE.customersRead, {
+		customer_id: 'Customer',
+	});
 }

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { operationSelector } from '../common';
 import * as create from './create';
 import * as get from './get';
 import * as getAll from './getAll';
@@ -8,13 +9,9 @@ import * as update from './update';
 export { create, get, getAll, update };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['site'] } },
-		options: [
+	operationSelector(
+		'site',
+		[
 			{
 				name: 'Create',
 				value: 'create',
@@ -35,8 +32,8 @@ export const description: INodeProperties[] = [
 				action: 'Update a site',
 			},
 		],
-		default: 'getAll',
-	},
+		'getAll',
+	),
 	...getAll.description,
 	...create.description,
 	...get.description,

@@ -1,55 +1,42 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	assertUuid,
-	getListLimit,
-	resourceLocator,
-	resourceLocatorValue,
-	returnAllOrLimit,
-} from '../common';
-import { SCOPE, workforceApiPaginate } from '../../transport';
+import { filtersCollection, getManyRecords, resourceLocator, returnAllOrLimit } from '../common';
+import { SCOPE } from '../../transport';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			resourceLocator({
-				displayName: 'Webhook Endpoint',
-				name: 'endpoint_id',
-				searchListMethod: 'searchWebhookEndpoints',
-				description: 'Return only deliveries to this endpoint',
-				required: false,
-			}),
-			{
-				displayName: 'Event Name or ID',
-				name: 'event_type',
-				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getEventTypes' },
-				default: '',
-				description:
-					'Return only deliveries of this event type. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				options: [
-					{ name: 'Dead', value: 'dead' },
-					{ name: 'Delivered', value: 'delivered' },
-					{ name: 'Failed', value: 'failed' },
-					{ name: 'Pending', value: 'pending' },
-					{ name: 'Processing', value: 'processing' },
-				],
-				default: 'failed',
-			},
-		],
-	},
+	filtersCollection([
+		resourceLocator({
+			displayName: 'Webhook Endpoint',
+			name: 'endpoint_id',
+			searchListMethod: 'searchWebhookEndpoints',
+			description: 'Return only deliveries to this endpoint',
+			required: false,
+		}),
+		{
+			displayName: 'Event Name or ID',
+			name: 'event_type',
+			type: 'options',
+			typeOptions: { loadOptionsMethod: 'getEventTypes' },
+			default: '',
+			description:
+				'Return only deliveries of this event type. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		},
+		{
+			displayName: 'Status',
+			name: 'status',
+			type: 'options',
+			options: [
+				{ name: 'Dead', value: 'dead' },
+				{ name: 'Delivered', value: 'delivered' },
+				{ name: 'Failed', value: 'failed' },
+				{ name: 'Pending', value: 'pending' },
+				{ name: 'Processing', value: 'processing' },
+			],
+			default: 'failed',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(
@@ -58,22 +45,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const limit = getListLimit.call(this, itemIndex);
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const qs: IDataObject = { ...filters };
-	if (filters.endpoint_id !== undefined) {
-		qs.endpoint_id = assertUuid.call(
-			this,
-			resourceLocatorValue(filters.endpoint_id),
-			'Webhook Endpoint',
-			itemIndex,
-		);
-	}
-	return await workforceApiPaginate.call(
-		this,
-		'/webhook-deliveries',
-		qs,
-		limit,
-		SCOPE.webhooksRead,
-	);
+	return await getManyRecords.call(this, itemIndex, '/webhook-deliveries', SCOPE.webhooksRead, {
+		endpoint_id: 'Webhook Endpoint',
+	});
 }

@@ -1,18 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { operationSelector } from '../common';
 import * as getAll from './getAll';
 import * as redeliver from './redeliver';
 
 export { getAll, redeliver };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['webhookDelivery'] } },
-		options: [
+	operationSelector(
+		'webhookDelivery',
+		[
 			{
 				name: 'Get Many',
 				value: 'getAll',
@@ -26,8 +23,8 @@ export const description: INodeProperties[] = [
 				action: 'Redeliver a webhook delivery',
 			},
 		],
-		default: 'getAll',
-	},
+		'getAll',
+	),
 	...getAll.description,
 	...redeliver.description,
 ];

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { getListLimit, returnAllOrLimit } from '../common';
-import { SCOPE, workforceApiPaginate } from '../../transport';
+import { getManyRecords, returnAllOrLimit } from '../common';
+import { SCOPE } from '../../transport';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['webhookEndpoint'], operation: ['getAll'] } },
@@ -10,6 +10,5 @@ export const description: INodeProperties[] = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const limit = getListLimit.call(this, itemIndex);
-	return await workforceApiPaginate.call(this, '/webhook-endpoints', {}, limit, SCOPE.webhooksRead);
+	return await getManyRecords.call(this, itemIndex, '/webhook-endpoints', SCOPE.webhooksRead);
 }

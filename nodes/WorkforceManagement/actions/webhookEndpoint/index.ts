@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { operationSelector } from '../common';
 import * as create from './create';
 import * as deleteEndpoint from './delete';
 import * as get from './get';
@@ -11,13 +12,9 @@ import * as update from './update';
 export { create, deleteEndpoint as delete, get, getAll, rollSecret, sendTest, update };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['webhookEndpoint'] } },
-		options: [
+	operationSelector(
+		'webhookEndpoint',
+		[
 			{
 				name: 'Create',
 				value: 'create',
@@ -61,8 +58,8 @@ export const description: INodeProperties[] = [
 				action: 'Update a webhook endpoint',
 			},
 		],
-		default: 'getAll',
-	},
+		'getAll',
+	),
 	...getAll.description,
 	...create.description,
 	...get.description,

@@ -1,17 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { operationSelector } from '../common';
 import * as getAll from './getAll';
 
 export { getAll };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['webhookEvent'] } },
-		options: [
+	operationSelector(
+		'webhookEvent',
+		[
 			{
 				name: 'Get Many',
 				value: 'getAll',
@@ -19,7 +16,7 @@ export const description: INodeProperties[] = [
 				action: 'Get many webhook events',
 			},
 		],
-		default: 'getAll',
-	},
+		'getAll',
+	),
 	...getAll.description,
 ];
