@@ -136,6 +136,29 @@ export const returnAllOrLimit: INodeProperties[] = [
 	},
 ];
 
+/** Fields customers and sites both have, named as in the API. */
+export const contactNameField: INodeProperties = {
+	displayName: 'Contact Name',
+	name: 'contact_name',
+	type: 'string',
+	default: '',
+};
+
+export const contactPhoneField: INodeProperties = {
+	displayName: 'Contact Phone',
+	name: 'contact_phone',
+	type: 'string',
+	default: '',
+};
+
+export const notesField: INodeProperties = {
+	displayName: 'Notes',
+	name: 'notes',
+	type: 'string',
+	typeOptions: { rows: 3 },
+	default: '',
+};
+
 /**
  * "Clear Fields": the nullable fields an update sets to null, listed by name so that emptying a
  * field is an explicit choice rather than a side effect of leaving a box blank.
@@ -259,6 +282,17 @@ export function resourceLocatorValue(value: unknown): unknown {
 	return value;
 }
 
+/** The text of a required parameter, checked not to be empty. */
+export function getRequiredText(
+	this: IExecuteFunctions,
+	parameterName: string,
+	field: string,
+	itemIndex: number,
+): string {
+	const value = this.getNodeParameter(parameterName, itemIndex);
+	return assertNonEmptyText.call(this, value, field, itemIndex);
+}
+
 /** `undefined` for Return All, else the validated Limit. */
 export function getListLimit(this: IExecuteFunctions, itemIndex: number): number | undefined {
 	if (this.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
@@ -323,6 +357,16 @@ export function toRequestBody(
 		setPath(body, nestedPaths[name] ?? name, value);
 	}
 	return body;
+}
+
+/** The part of a Create operation's request body set in its Additional Fields. */
+export function getAdditionalFieldsBody(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	nestedPaths: Record<string, string> = {},
+): IDataObject {
+	const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	return toRequestBody(additionalFields, nestedPaths);
 }
 
 /**

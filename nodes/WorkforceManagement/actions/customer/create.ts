@@ -1,20 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { assertNonEmptyText, toRequestBody } from '../common';
+import { additionalFieldsCollection, getAdditionalFieldsBody, getRequiredText } from '../common';
 import { SCOPE, workforceApiRequest } from '../../transport';
 import { customerNameField, optionalCustomerFields } from './fields';
 
 const properties: INodeProperties[] = [
 	{ ...customerNameField, required: true },
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: optionalCustomerFields,
-	},
+	additionalFieldsCollection(optionalCustomerFields),
 ];
 
 export const description = updateDisplayOptions(
@@ -23,15 +16,9 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const name = assertNonEmptyText.call(
-		this,
-		this.getNodeParameter('name', itemIndex),
-		'Name',
-		itemIndex,
-	);
-	const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const name = getRequiredText.call(this, 'name', 'Name', itemIndex);
 	return await workforceApiRequest.call(this, 'POST', '/customers', {
-		body: { name, ...toRequestBody(additionalFields) },
+		body: { name, ...getAdditionalFieldsBody.call(this, itemIndex) },
 		operationScope: SCOPE.customersWrite,
 	});
 }

@@ -1,6 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { clearFieldsProperty, resourceLocator } from '../common';
+import {
+	clearFieldsProperty,
+	contactNameField,
+	contactPhoneField,
+	notesField,
+	resourceLocator,
+} from '../common';
 
 export const customerIdLocator = resourceLocator({
 	displayName: 'Customer',
@@ -37,25 +43,9 @@ export const optionalCustomerFields: INodeProperties[] = [
 		placeholder: 'name@email.com',
 		default: '',
 	},
-	{
-		displayName: 'Contact Name',
-		name: 'contact_name',
-		type: 'string',
-		default: '',
-	},
-	{
-		displayName: 'Contact Phone',
-		name: 'contact_phone',
-		type: 'string',
-		default: '',
-	},
-	{
-		displayName: 'Notes',
-		name: 'notes',
-		type: 'string',
-		typeOptions: { rows: 3 },
-		default: '',
-	},
+	contactNameField,
+	contactPhoneField,
+	notesField,
 	{
 		displayName: 'Status',
 		name: 'status',

@@ -1,7 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { assertNonEmptyText, getResourceId, getUpdateBody } from '../common';
+import {
+	assertNonEmptyText,
+	getResourceId,
+	getUpdateBody,
+	updateFieldsCollection,
+} from '../common';
 import { SCOPE, workforceApiRequest } from '../../transport';
 import {
 	clearCustomerFields,
@@ -12,14 +17,7 @@ import {
 
 const properties: INodeProperties[] = [
 	customerIdLocator,
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [customerNameField, ...optionalCustomerFields],
-	},
+	updateFieldsCollection([customerNameField, ...optionalCustomerFields]),
 	clearCustomerFields,
 ];
 

@@ -1,20 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { assertCapacity, assertNonEmptyText, toRequestBody } from '../common';
+import {
+	additionalFieldsCollection,
+	assertCapacity,
+	getAdditionalFieldsBody,
+	getRequiredText,
+} from '../common';
 import { SCOPE, workforceApiRequest } from '../../transport';
 import { businessNameField, contactPaths, optionalMemberFields } from './fields';
 
 const properties: INodeProperties[] = [
 	{ ...businessNameField, name: 'businessName', required: true },
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: optionalMemberFields,
-	},
+	additionalFieldsCollection(optionalMemberFields),
 ];
 
 export const description = updateDisplayOptions(
@@ -23,20 +21,14 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const businessName = assertNonEmptyText.call(
-		this,
-		this.getNodeParameter('businessName', itemIndex),
-		'Business Name',
-		itemIndex,
-	);
-	const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	if (additionalFields.capacity !== undefined) {
-		assertCapacity.call(this, additionalFields.capacity, itemIndex);
-	}
-	const body = {
+	const businessName = getRequiredText.call(this, 'businessName', 'Business Name', itemIndex);
+	const body: IDataObject = {
 		business_name: businessName,
-		...toRequestBody(additionalFields, contactPaths),
+		...getAdditionalFieldsBody.call(this, itemIndex, contactPaths),
 	};
+	if (body.capacity !== undefined) {
+		assertCapacity.call(this, body.capacity, itemIndex);
+	}
 	return await workforceApiRequest.call(this, 'POST', '/members', {
 		body,
 		operationScope: SCOPE.membersWrite,

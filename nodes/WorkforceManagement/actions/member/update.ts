@@ -1,7 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { assertCapacity, assertNonEmptyText, getResourceId, getUpdateBody } from '../common';
+import {
+	assertCapacity,
+	assertNonEmptyText,
+	getResourceId,
+	getUpdateBody,
+	updateFieldsCollection,
+} from '../common';
 import { SCOPE, workforceApiRequest } from '../../transport';
 import {
 	businessNameField,
@@ -13,14 +19,7 @@ import {
 
 const properties: INodeProperties[] = [
 	memberIdLocator,
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [businessNameField, ...optionalMemberFields],
-	},
+	updateFieldsCollection([businessNameField, ...optionalMemberFields]),
 	clearMemberFields,
 ];
 

@@ -1,7 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { assertNonEmptyText, getResourceId, resourceLocator, toRequestBody } from '../common';
+import {
+	additionalFieldsCollection,
+	getAdditionalFieldsBody,
+	getRequiredText,
+	getResourceId,
+	resourceLocator,
+} from '../common';
 import { SCOPE, workforceApiRequest } from '../../transport';
 import { optionalSiteFields, siteNameField } from './fields';
 
@@ -13,14 +19,7 @@ const properties: INodeProperties[] = [
 		description: 'The customer that owns the site',
 	}),
 	{ ...siteNameField, required: true },
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: optionalSiteFields,
-	},
+	additionalFieldsCollection(optionalSiteFields),
 ];
 
 export const description = updateDisplayOptions(
@@ -30,15 +29,9 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const customerId = getResourceId.call(this, 'customerId', 'Customer', itemIndex);
-	const name = assertNonEmptyText.call(
-		this,
-		this.getNodeParameter('name', itemIndex),
-		'Name',
-		itemIndex,
-	);
-	const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const name = getRequiredText.call(this, 'name', 'Name', itemIndex);
 	return await workforceApiRequest.call(this, 'POST', '/sites', {
-		body: { customer_id: customerId, name, ...toRequestBody(additionalFields) },
+		body: { customer_id: customerId, name, ...getAdditionalFieldsBody.call(this, itemIndex) },
 		operationScope: SCOPE.customersWrite,
 	});
 }

@@ -1,30 +1,28 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { assertNonEmptyText, getResourceId, getUpdateBody } from '../common';
+import {
+	assertNonEmptyText,
+	getResourceId,
+	getUpdateBody,
+	updateFieldsCollection,
+} from '../common';
 import { SCOPE, workforceApiRequest } from '../../transport';
 import { clearSiteFields, optionalSiteFields, siteIdLocator, siteNameField } from './fields';
 
 const properties: INodeProperties[] = [
 	siteIdLocator,
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Is Active',
-				name: 'is_active',
-				type: 'boolean',
-				default: true,
-				description: 'Whether the site is active',
-			},
-			siteNameField,
-			...optionalSiteFields,
-		],
-	},
+	updateFieldsCollection([
+		{
+			displayName: 'Is Active',
+			name: 'is_active',
+			type: 'boolean',
+			default: true,
+			description: 'Whether the site is active',
+		},
+		siteNameField,
+		...optionalSiteFields,
+	]),
 	clearSiteFields,
 ];
 

@@ -1,21 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { assertEventList, assertHttpsUrl, toRequestBody } from '../common';
+import {
+	additionalFieldsCollection,
+	assertEventList,
+	assertHttpsUrl,
+	getAdditionalFieldsBody,
+} from '../common';
 import { SCOPE, workforceApiRequest } from '../../transport';
 import { endpointDescriptionField, eventsField, urlField } from './fields';
 
 const properties: INodeProperties[] = [
 	{ ...urlField, required: true },
 	{ ...eventsField, required: true },
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [endpointDescriptionField],
-	},
+	additionalFieldsCollection([endpointDescriptionField]),
 	{
 		displayName: 'Output Signing Secret',
 		name: 'outputSecret',
@@ -39,9 +37,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		'Events',
 		itemIndex,
 	);
-	const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const endpoint = (await workforceApiRequest.call(this, 'POST', '/webhook-endpoints', {
-		body: { url, events, ...toRequestBody(additionalFields) },
+		body: { url, events, ...getAdditionalFieldsBody.call(this, itemIndex) },
 		operationScope: SCOPE.webhooksWrite,
 	})) as IDataObject;
 

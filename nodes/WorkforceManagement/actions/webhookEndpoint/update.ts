@@ -1,7 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { assertEventList, assertHttpsUrl, getResourceId, getUpdateBody } from '../common';
+import {
+	assertEventList,
+	assertHttpsUrl,
+	getResourceId,
+	getUpdateBody,
+	updateFieldsCollection,
+} from '../common';
 import { SCOPE, workforceApiRequest } from '../../transport';
 import {
 	clearEndpointFields,
@@ -13,26 +19,19 @@ import {
 
 const properties: INodeProperties[] = [
 	endpointIdLocator,
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			endpointDescriptionField,
-			{
-				displayName: 'Enabled',
-				name: 'enabled',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether the endpoint receives events. Enabling it again also clears an automatic disable after failures.',
-			},
-			eventsField,
-			urlField,
-		],
-	},
+	updateFieldsCollection([
+		endpointDescriptionField,
+		{
+			displayName: 'Enabled',
+			name: 'enabled',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether the endpoint receives events. Enabling it again also clears an automatic disable after failures.',
+		},
+		eventsField,
+		urlField,
+	]),
 	clearEndpointFields,
 ];
 
