@@ -8,11 +8,9 @@ import { PREVIOUS_SECRET_VALIDITY_MS } from './deliveries';
 import { ApiError, validationError } from './errors';
 import { EVENT_CATALOG, examplePayload } from './events';
 import type {
-	CustomerInput,
 	CustomerPatch,
 	EndpointInput,
 	EndpointPatch,
-	MemberInput,
 	MemberPatch,
 	SiteInput,
 	SitePatch,
@@ -21,7 +19,7 @@ import { applyPatch, newCustomer, newMember, newSite } from './resources';
 import * as schemas from './schemas';
 import type { JsonSchema } from './schemas';
 import type { RecordList } from './pagination';
-import type { Store, Stored, Tenant } from './store';
+import type { Collection, Store, Stored, Tenant } from './store';
 import { newSigningSecret, secretPreview } from './store';
 
 /** Query parameters after validation: `limit` is a number, booleans are booleans. */
@@ -86,6 +84,54 @@ function listHandler<K extends CollectionName>(
 	};
 }
 
+function touch(resource: { updated_at: string }, store: Store): void {
+	resource.updated_at = store.now();
+}
+
+/** GET by id: the record, or 404 for an id outside the caller's tenant. */
+function getHandler(collection: CollectionName): Operation['handler'] {
+	return ({ tenant, params }) => tenant[collection].get(params.id).resource;
+}
+
+type ResourceCollectionName = 'members' | 'customers' | 'sites';
+
+/**
+ * POST of a member, customer or site: the new record (from the validated body) is stored and
+ * announced with `eventType`; `eventData` is the event's `data` when it differs from the record.
+ */
+function createHandler<K extends ResourceCollectionName, Input>(
+	collection: K,
+	newResource: (input: Input, now: string) => ResourceOf<K>,
+	eventType: string,
+	eventData: (resource: ResourceOf<K>) => object = (resource) => resource,
+): Operation<Input>['handler'] {
+	return ({ tenant, body, store, engine }) => {
+		const resource = newResource(body, store.now());
+		const records: Collection<ResourceOf<K>> = tenant[collection];
+		records.add({ seq: store.seq(), resource });
+		engine.emit(tenant, eventType, eventData(resource));
+		return resource;
+	};
+}
+
+/**
+ * PATCH of a member, customer or site: only the supplied fields change; an empty body changes
+ * nothing, so `updated_at` stays and no `eventType` event is emitted.
+ */
+function patchHandler<Patch extends object>(
+	collection: ResourceCollectionName,
+	eventType: string,
+): Operation<Patch>['handler'] {
+	return ({ tenant, params, body, store, engine }) => {
+		const resource = tenant[collection].get(params.id).resource;
+		if (applyPatch(resource, body)) {
+			touch(resource, store);
+			engine.emit(tenant, eventType, resource);
+		}
+		return resource;
+	};
+}
+
 function assertWebhookUrl(url: string, config: SandboxConfig, field = 'url'): void {
 	let parsed: URL;
 	try {
@@ -119,9 +165,18 @@ function assertEventList(events: string[] | undefined): void {
 	}
 }
 
-function touch(resource: { updated_at: string }, store: Store): void {
-	resource.updated_at = store.now();
+function assertCustomerExists(tenant: Tenant, customerId: string): void {
+	if (!tenant.customers.find(customerId)) {
+		throw validationError([
+			{
+				field: 'customer_id',
+				message: `no customer with id ${customerId} exists in this organization`,
+			},
+		]);
+	}
 }
+
+const createSite = createHandler('sites', newSite, 'customer_location.created');
 
 export const OPERATIONS: Operation[] = [
 	{
@@ -159,12 +214,10 @@ export const OPERATIONS: Operation[] = [
 		status: 201,
 		schema: { body: schemas.memberCreateBody },
 		response: schemas.memberResponse,
-		handler: ({ tenant, body, store, engine }: OperationContext<MemberInput>) => {
-			const member = newMember(body, store.now());
-			tenant.members.add({ seq: store.seq(), resource: member });
-			engine.emit(tenant, 'member.created', { ...member, source: 'api' });
-			return member;
-		},
+		handler: createHandler('members', newMember, 'member.created', (member) => ({
+			...member,
+			source: 'api',
+		})),
 	},
 	{
 		method: 'GET',
@@ -176,7 +229,7 @@ export const OPERATIONS: Operation[] = [
 		status: 200,
 		schema: byId,
 		response: schemas.memberResponse,
-		handler: ({ tenant, params }) => tenant.members.get(params.id).resource,
+		handler: getHandler('members'),
 	},
 	{
 		method: 'PATCH',
@@ -188,14 +241,7 @@ export const OPERATIONS: Operation[] = [
 		status: 200,
 		schema: { ...byId, body: schemas.memberUpdateBody },
 		response: schemas.memberResponse,
-		handler: ({ tenant, params, body, store, engine }: OperationContext<MemberPatch>) => {
-			const member = tenant.members.get(params.id).resource;
-			if (applyPatch(member, body)) {
-				touch(member, store);
-				engine.emit(tenant, 'member.updated', member);
-			}
-			return member;
-		},
+		handler: patchHandler<MemberPatch>('members', 'member.updated'),
 	},
 	{
 		method: 'POST',
@@ -258,12 +304,7 @@ export const OPERATIONS: Operation[] = [
 		status: 201,
 		schema: { body: schemas.customerCreateBody },
 		response: schemas.customerResponse,
-		handler: ({ tenant, body, store, engine }: OperationContext<CustomerInput>) => {
-			const customer = newCustomer(body, store.now());
-			tenant.customers.add({ seq: store.seq(), resource: customer });
-			engine.emit(tenant, 'customer.created', customer);
-			return customer;
-		},
+		handler: createHandler('customers', newCustomer, 'customer.created'),
 	},
 	{
 		method: 'GET',
@@ -275,7 +316,7 @@ export const OPERATIONS: Operation[] = [
 		status: 200,
 		schema: byId,
 		response: schemas.customerResponse,
-		handler: ({ tenant, params }) => tenant.customers.get(params.id).resource,
+		handler: getHandler('customers'),
 	},
 	{
 		method: 'PATCH',
@@ -287,14 +328,7 @@ export const OPERATIONS: Operation[] = [
 		status: 200,
 		schema: { ...byId, body: schemas.customerUpdateBody },
 		response: schemas.customerResponse,
-		handler: ({ tenant, params, body, store, engine }: OperationContext<CustomerPatch>) => {
-			const customer = tenant.customers.get(params.id).resource;
-			if (applyPatch(customer, body)) {
-				touch(customer, store);
-				engine.emit(tenant, 'customer.updated', customer);
-			}
-			return customer;
-		},
+		handler: patchHandler<CustomerPatch>('customers', 'customer.updated'),
 	},
 
 	// Sites
@@ -320,19 +354,9 @@ export const OPERATIONS: Operation[] = [
 		status: 201,
 		schema: { body: schemas.siteCreateBody },
 		response: schemas.siteResponse,
-		handler: ({ tenant, body, store, engine }: OperationContext<SiteInput>) => {
-			if (!tenant.customers.find(body.customer_id)) {
-				throw validationError([
-					{
-						field: 'customer_id',
-						message: `no customer with id ${body.customer_id} exists in this organization`,
-					},
-				]);
-			}
-			const site = newSite(body, store.now());
-			tenant.sites.add({ seq: store.seq(), resource: site });
-			engine.emit(tenant, 'customer_location.created', site);
-			return site;
+		handler: (context: OperationContext<SiteInput>) => {
+			assertCustomerExists(context.tenant, context.body.customer_id);
+			return createSite(context);
 		},
 	},
 	{
@@ -345,7 +369,7 @@ export const OPERATIONS: Operation[] = [
 		status: 200,
 		schema: byId,
 		response: schemas.siteResponse,
-		handler: ({ tenant, params }) => tenant.sites.get(params.id).resource,
+		handler: getHandler('sites'),
 	},
 	{
 		method: 'PATCH',
@@ -357,14 +381,7 @@ export const OPERATIONS: Operation[] = [
 		status: 200,
 		schema: { ...byId, body: schemas.siteUpdateBody },
 		response: schemas.siteResponse,
-		handler: ({ tenant, params, body, store, engine }: OperationContext<SitePatch>) => {
-			const site = tenant.sites.get(params.id).resource;
-			if (applyPatch(site, body)) {
-				touch(site, store);
-				engine.emit(tenant, 'customer_location.updated', site);
-			}
-			return site;
-		},
+		handler: patchHandler<SitePatch>('sites', 'customer_location.updated'),
 	},
 
 	// Webhook endpoints
@@ -426,7 +443,7 @@ export const OPERATIONS: Operation[] = [
 		status: 200,
 		schema: byId,
 		response: schemas.endpointResponse,
-		handler: ({ tenant, params }) => tenant.endpoints.get(params.id).resource,
+		handler: getHandler('endpoints'),
 	},
 	{
 		method: 'PATCH',
