@@ -11,7 +11,7 @@ export interface Series {
 
 const WIDTH = 900;
 const HEIGHT = 540;
-const MARGIN = { top: 60, right: 30, bottom: 70, left: 90 };
+const MARGIN = { top: 70, right: 30, bottom: 70, left: 90 };
 
 function escapeXml(text: string): string {
 	return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -27,11 +27,13 @@ function decadesAround(values: number[]): { low: number; high: number } {
 function formatTick(value: number, unit: string): string {
 	if (unit === 'ms' && value >= 1000) return `${value / 1000} s`;
 	if (unit === 'ms') return `${value} ms`;
-	return value >= 1000 ? `${(value / 1000).toLocaleString('en-US')}k` : String(value);
+	if (value >= 1_000_000) return `${value / 1_000_000}M`;
+	return value >= 1000 ? `${value / 1000}k` : String(value);
 }
 
 export function lineChartSvg(options: {
 	title: string;
+	subtitle?: string;
 	xLabel: string;
 	yLabel: string;
 	series: Series[];
@@ -52,7 +54,8 @@ export function lineChartSvg(options: {
 
 	const parts: string[] = [
 		`<rect width="${WIDTH}" height="${HEIGHT}" fill="#ffffff"/>`,
-		`<text x="${WIDTH / 2}" y="32" text-anchor="middle" font-size="20" font-weight="bold">${escapeXml(options.title)}</text>`,
+		`<text x="${WIDTH / 2}" y="28" text-anchor="middle" font-size="20" font-weight="bold">${escapeXml(options.title)}</text>`,
+		`<text x="${WIDTH / 2}" y="48" text-anchor="middle" font-size="13" fill="#555555">${escapeXml(options.subtitle ?? '')}</text>`,
 	];
 	for (let decade = xRange.low; decade <= xRange.high; decade++) {
 		const x = xOf(10 ** decade);

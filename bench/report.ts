@@ -359,6 +359,7 @@ export function writeResults(): void {
 		writePng(
 			lineChartSvg({
 				title: 'Reading every member: time against N (log-log)',
+				subtitle: `n8n ${plotted.machine.n8n}, Node ${plotted.machine.node}, ${plotted.machine.cores} cores; run of ${plotted.finishedAt.slice(0, 16).replace('T', ' ')} UTC; time = median of ${(plotted.settings as { repeat?: number }).repeat ?? 1} run(s)`,
 				xLabel: 'members (N)',
 				yLabel: 'time',
 				series,
