@@ -37,11 +37,6 @@ function sourceFiles(folder: string): string[] {
 	});
 }
 
-/**
- * Builds unless every TypeScript source has a newer compiled file in dist/. Compared file by file:
- * a build that started before an edit and finished after it leaves dist/ newer than the edit as a
- * whole, yet stale.
- */
 /** Installs n8n into its cache folder on the first run (test/e2e/install-n8n.sh reuses it after). */
 async function installN8nWhenMissing(log: (line: string) => void): Promise<void> {
 	try {
@@ -55,6 +50,11 @@ async function installN8nWhenMissing(log: (line: string) => void): Promise<void>
 	}
 }
 
+/**
+ * Builds unless every TypeScript source has a newer compiled file in dist/. Compared file by file:
+ * a build that started before an edit and finished after it leaves dist/ newer than the edit as a
+ * whole, yet stale.
+ */
 async function buildWhenStale(log: (line: string) => void): Promise<void> {
 	const stale = ['nodes', 'credentials'].flatMap((folder) =>
 		sourceFiles(join(PACKAGE_ROOT, folder)).filter((source) => {
