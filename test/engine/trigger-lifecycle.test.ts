@@ -4,6 +4,10 @@
  * restarts and lost static data, test registrations, deactivation.
  */
 import { DEFAULT_CONFIG, startSandbox } from '../sandbox';
+import {
+	MEMBERS_AND_CUSTOMERS_EVENT_TYPES,
+	SPEC_EVENT_TYPES,
+} from '../sandbox/tests/spec-event-types';
 import { runLoadOptions, TRIGGER_NODE_TYPE } from './harness';
 import { TEST_KEY } from './sandbox-fixture';
 import { useTriggerSandbox } from './trigger-harness';
@@ -24,36 +28,6 @@ const { fixture, receiver, testMode } = useTriggerSandbox({
 		},
 	],
 });
-
-/** The 26 event types the API specification lists. */
-const SPEC_EVENT_TYPES = [
-	'member.created',
-	'member.updated',
-	'member.verified',
-	'member.deactivated',
-	'member.deleted',
-	'customer.created',
-	'customer.updated',
-	'customer_location.created',
-	'customer_location.updated',
-	'shift.created',
-	'shift.updated',
-	'shift.assigned',
-	'shift.completed',
-	'shift.cancelled',
-	'booking.created',
-	'booking.status_changed',
-	'timesheet.created',
-	'timesheet.approved',
-	'timesheet.disputed',
-	'timesheet.voided',
-	'feedback.created',
-	'invoice.created',
-	'invoice.sent',
-	'invoice.paid',
-	'invoice.voided',
-	'travel_expense.submitted',
-];
 
 const MEMBER_EVENTS = ['member.created', 'member.verified'];
 
@@ -91,17 +65,9 @@ describe('event list', () => {
 		const options = await eventOptions('wfm_live_acme_all');
 
 		expect(options[0]).toMatchObject({ name: 'All Events', value: '*' });
-		expect(options.slice(1).map((option) => option.value)).toEqual([
-			'member.created',
-			'member.updated',
-			'member.verified',
-			'member.deactivated',
-			'member.deleted',
-			'customer.created',
-			'customer.updated',
-			'customer_location.created',
-			'customer_location.updated',
-		]);
+		expect(options.slice(1).map((option) => option.value)).toEqual(
+			MEMBERS_AND_CUSTOMERS_EVENT_TYPES,
+		);
 		expect(options).toContainEqual({
 			name: 'customer_location.updated',
 			value: 'customer_location.updated',

@@ -19,6 +19,7 @@ import {
 	signatureMatches,
 	useSandbox,
 } from './helpers';
+import { MEMBERS_AND_CUSTOMERS_EVENT_TYPES, SPEC_EVENT_TYPES } from './spec-event-types';
 
 const sandbox = useSandbox({ webhooks: { allowInsecureUrls: true } });
 const receiver = new WebhookReceiver();
@@ -585,17 +586,9 @@ describe('event catalog', () => {
 		for (const entry of acme.body.data) {
 			expectShape(entry, { type: 'string', description: 'string', module_gate: 'string' });
 		}
-		expect(acme.body.data.map((entry: { type: string }) => entry.type)).toEqual([
-			'member.created',
-			'member.updated',
-			'member.verified',
-			'member.deactivated',
-			'member.deleted',
-			'customer.created',
-			'customer.updated',
-			'customer_location.created',
-			'customer_location.updated',
-		]);
+		expect(acme.body.data.map((entry: { type: string }) => entry.type)).toEqual(
+			MEMBERS_AND_CUSTOMERS_EVENT_TYPES,
+		);
 		const initech = await api(sandbox.current, 'wfm_live_initech_all', 'GET', '/webhook-events');
 		expect(initech.body.data.map((entry: { module_gate: string }) => entry.module_gate)).toEqual(
 			Array(5).fill('members'),
@@ -606,35 +599,7 @@ describe('event catalog', () => {
 describe('control-interface events', () => {
 	it('emits every one of the 26 event types with an example payload to an endpoint subscribed to all', async () => {
 		const endpoint = await createEndpoint(['*']);
-		const types = [
-			'member.created',
-			'member.updated',
-			'member.verified',
-			'member.deactivated',
-			'member.deleted',
-			'customer.created',
-			'customer.updated',
-			'customer_location.created',
-			'customer_location.updated',
-			'shift.created',
-			'shift.updated',
-			'shift.assigned',
-			'shift.completed',
-			'shift.cancelled',
-			'booking.created',
-			'booking.status_changed',
-			'timesheet.created',
-			'timesheet.approved',
-			'timesheet.disputed',
-			'timesheet.voided',
-			'feedback.created',
-			'invoice.created',
-			'invoice.sent',
-			'invoice.paid',
-			'invoice.voided',
-			'travel_expense.submitted',
-		];
-		for (const type of types) {
+		for (const type of SPEC_EVENT_TYPES) {
 			const emitted = await control(sandbox.current, 'POST', '/events', {
 				organization: 'acme',
 				mode: 'live',
@@ -649,7 +614,7 @@ describe('control-interface events', () => {
 			expect(typeof emitted.event.data.id).toBe('string');
 		}
 		await settle();
-		expect(receiver.received.map((delivery) => delivery.body.type)).toEqual(types);
+		expect(receiver.received.map((delivery) => delivery.body.type)).toEqual(SPEC_EVENT_TYPES);
 		for (const { headers, rawBody } of receiver.received) {
 			expect(
 				signatureMatches(String(headers['x-webhook-signature']), rawBody, endpoint.secret),
