@@ -12,7 +12,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import type {
@@ -26,6 +25,7 @@ import { createRunExecutionData } from 'n8n-workflow';
 import { startSandbox } from '../sandbox';
 import type { DeepPartialConfig } from '../sandbox';
 import { SandboxControl } from '../e2e/sandbox-control';
+import { closeServer, listenOnLoopback } from '../sandbox/tests/loopback-server';
 import { TriggerHarness } from './harness';
 import type { TriggerHarnessOptions } from './harness';
 import { SandboxFixture } from './sandbox-fixture';
@@ -147,9 +147,7 @@ export class TriggerReceiver {
 
 	static async start(): Promise<TriggerReceiver> {
 		const receiver = new TriggerReceiver();
-		await new Promise<void>((resolve) => receiver.server.listen(0, '127.0.0.1', resolve));
-		const { port } = receiver.server.address() as AddressInfo;
-		receiver.origin = `http://127.0.0.1:${port}`;
+		receiver.origin = await listenOnLoopback(receiver.server);
 		return receiver;
 	}
 
@@ -175,8 +173,7 @@ export class TriggerReceiver {
 	}
 
 	async close(): Promise<void> {
-		this.server.closeAllConnections();
-		await new Promise<void>((resolve) => this.server.close(() => resolve()));
+		await closeServer(this.server);
 	}
 
 	private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {

@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
 import { DEFAULT_CONFIG, resolveConfig, startSandbox } from '../index';
 import type { Sandbox } from '../index';
 import { LIVE_KEY, api, control, createMember, expectError, useSandbox } from './helpers';
+import { closeServer, listenOnLoopback } from './loopback-server';
 
 const sandbox = useSandbox();
 
@@ -157,16 +157,12 @@ describe('attempts that hang', () => {
 		hanging = http.createServer(() => {
 			requestsSeen += 1;
 		});
-		await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
-		url = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/hook`;
+		url = `${await listenOnLoopback(hanging)}/hook`;
 	});
 	beforeEach(() => {
 		requestsSeen = 0;
 	});
-	afterAll(async () => {
-		hanging.closeAllConnections();
-		await new Promise<void>((resolve) => hanging.close(() => resolve()));
-	});
+	afterAll(() => closeServer(hanging));
 
 	async function withLocalSandbox(timeoutMs: number, run: (local: Sandbox) => Promise<void>) {
 		const local = await startSandbox({

@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 import type { DeepPartialConfig, Sandbox } from '../index';
 import { startSandbox } from '../index';
+import { closeServer, listenOnLoopback } from './loopback-server';
 
 process.env.NO_PROXY = '127.0.0.1,localhost';
 
@@ -80,24 +80,27 @@ export async function control(
 	return answer.body;
 }
 
-export async function createMember(
-	sandbox: Sandbox,
-	key = LIVE_KEY,
-	body: object = { business_name: 'Harbor Cleaning Co' },
-) {
-	const answer = await api(sandbox, key, 'POST', '/members', body);
+/** Creates a record through the public API, expecting 201, and answers it. */
+async function createRecord(sandbox: Sandbox, key: string, path: string, body: object) {
+	const answer = await api(sandbox, key, 'POST', path, body);
 	expect(answer.status).toBe(201);
 	return answer.body;
 }
 
-export async function createCustomer(
+export function createMember(
+	sandbox: Sandbox,
+	key = LIVE_KEY,
+	body: object = { business_name: 'Harbor Cleaning Co' },
+) {
+	return createRecord(sandbox, key, '/members', body);
+}
+
+export function createCustomer(
 	sandbox: Sandbox,
 	key = LIVE_KEY,
 	body: object = { name: 'Northwind Health' },
 ) {
-	const answer = await api(sandbox, key, 'POST', '/customers', body);
-	expect(answer.status).toBe(201);
-	return answer.body;
+	return createRecord(sandbox, key, '/customers', body);
 }
 
 export interface ReceivedDelivery {
@@ -121,13 +124,15 @@ export class WebhookReceiver {
 		});
 	});
 
+	private origin = '';
+
 	async start(): Promise<this> {
-		await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+		this.origin = await listenOnLoopback(this.server);
 		return this;
 	}
 
 	get url(): string {
-		return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks/wfm`;
+		return `${this.origin}/hooks/wfm`;
 	}
 
 	answerNext(...statuses: number[]): void {
@@ -140,7 +145,7 @@ export class WebhookReceiver {
 	}
 
 	async stop(): Promise<void> {
-		await new Promise<void>((resolve) => this.server.close(() => resolve()));
+		await closeServer(this.server);
 	}
 }
 
@@ -159,6 +164,15 @@ export function signatureMatches(header: string, rawBody: string, secret: string
 			const given = Buffer.from(hex, 'hex');
 			return given.length === expected.length && timingSafeEqual(given, expected);
 		});
+}
+
+/** Whether the delivery's `X-Webhook-Signature` signs its raw body with `secret`. */
+export function isSignedWith(delivery: ReceivedDelivery, secret: string): boolean {
+	return signatureMatches(
+		String(delivery.headers['x-webhook-signature']),
+		delivery.rawBody,
+		secret,
+	);
 }
 
 export function signatureCount(header: string): number {

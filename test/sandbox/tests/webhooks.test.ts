@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 import {
 	DELIVERY_SHAPE,
@@ -15,10 +14,11 @@ import {
 	expectError,
 	expectList,
 	expectShape,
+	isSignedWith,
 	signatureCount,
-	signatureMatches,
 	useSandbox,
 } from './helpers';
+import { closeServer, listenOnLoopback } from './loopback-server';
 import { MEMBERS_AND_CUSTOMERS_EVENT_TYPES, SPEC_EVENT_TYPES } from './spec-event-types';
 
 const sandbox = useSandbox({ webhooks: { allowInsecureUrls: true } });
@@ -46,8 +46,22 @@ async function advance(seconds: number): Promise<void> {
 	await control(sandbox.current, 'POST', '/clock/advance', { seconds });
 }
 
+function liveApi(method: string, path: string, body?: unknown) {
+	return api(sandbox.current, LIVE_KEY, method, path, body);
+}
+
+/** An event through the control interface to Acme's live endpoints, with example data if none. */
+function emitLiveEvent(type: string, data?: object) {
+	return control(sandbox.current, 'POST', '/events', {
+		organization: 'acme',
+		mode: 'live',
+		type,
+		data,
+	});
+}
+
 async function getEndpoint(id: string) {
-	return (await api(sandbox.current, LIVE_KEY, 'GET', `/webhook-endpoints/${id}`)).body;
+	return (await liveApi('GET', `/webhook-endpoints/${id}`)).body;
 }
 
 describe('webhook endpoints', () => {
@@ -67,9 +81,9 @@ describe('webhook endpoints', () => {
 			last_delivery_at: null,
 		});
 
-		const fetched = await api(sandbox.current, LIVE_KEY, 'GET', `/webhook-endpoints/${created.id}`);
+		const fetched = await liveApi('GET', `/webhook-endpoints/${created.id}`);
 		expectShape(fetched.body, ENDPOINT_SHAPE);
-		const list = await api(sandbox.current, LIVE_KEY, 'GET', '/webhook-endpoints');
+		const list = await liveApi('GET', '/webhook-endpoints');
 		expectList(list.body, ENDPOINT_SHAPE);
 		expect(list.body.data.map((endpoint: { id: string }) => endpoint.id)).toEqual([created.id]);
 		expect(JSON.stringify([fetched.body, list.body])).not.toContain(created.secret);
@@ -81,22 +95,16 @@ describe('webhook endpoints', () => {
 		expect(test.mode).toBe('test');
 		const testList = await api(sandbox.current, TEST_KEY, 'GET', '/webhook-endpoints');
 		expect(testList.body.data.map((endpoint: { id: string }) => endpoint.id)).toEqual([test.id]);
-		const liveList = await api(sandbox.current, LIVE_KEY, 'GET', '/webhook-endpoints');
+		const liveList = await liveApi('GET', '/webhook-endpoints');
 		expect(liveList.body.data.map((endpoint: { id: string }) => endpoint.id)).toEqual([live.id]);
 	});
 
 	it('updates only the supplied fields', async () => {
 		const created = await createEndpoint(['member.created']);
-		const answer = await api(
-			sandbox.current,
-			LIVE_KEY,
-			'PATCH',
-			`/webhook-endpoints/${created.id}`,
-			{
-				description: null,
-				events: ['member.updated', 'member.verified'],
-			},
-		);
+		const answer = await liveApi('PATCH', `/webhook-endpoints/${created.id}`, {
+			description: null,
+			events: ['member.updated', 'member.verified'],
+		});
 		expect(answer.status).toBe(200);
 		expectShape(answer.body, ENDPOINT_SHAPE);
 		expect(answer.body).toMatchObject({
@@ -105,15 +113,9 @@ describe('webhook endpoints', () => {
 			events: ['member.updated', 'member.verified'],
 			enabled: true,
 		});
-		const invalid = await api(
-			sandbox.current,
-			LIVE_KEY,
-			'PATCH',
-			`/webhook-endpoints/${created.id}`,
-			{
-				url: 'ftp://example.com',
-			},
-		);
+		const invalid = await liveApi('PATCH', `/webhook-endpoints/${created.id}`, {
+			url: 'ftp://example.com',
+		});
 		expectError(invalid, 400, 'validation_failed');
 		expect(invalid.body.error.details[0].field).toBe('url');
 	});
@@ -122,12 +124,7 @@ describe('webhook endpoints', () => {
 		const endpoint = await createEndpoint();
 		await createMember(sandbox.current);
 		await settle();
-		const before = await api(
-			sandbox.current,
-			LIVE_KEY,
-			'GET',
-			`/webhook-deliveries?endpoint_id=${endpoint.id}`,
-		);
+		const before = await liveApi('GET', `/webhook-deliveries?endpoint_id=${endpoint.id}`);
 		expect(before.body.data).toHaveLength(1);
 
 		const deleted = await fetch(`${sandbox.current.baseUrl}/webhook-endpoints/${endpoint.id}`, {
@@ -136,17 +133,15 @@ describe('webhook endpoints', () => {
 		});
 		expect(deleted.status).toBe(204);
 		expect(await deleted.text()).toBe('');
-		expect(
-			(await api(sandbox.current, LIVE_KEY, 'GET', `/webhook-endpoints/${endpoint.id}`)).status,
-		).toBe(404);
-		const after = await api(sandbox.current, LIVE_KEY, 'GET', '/webhook-deliveries');
+		expect((await liveApi('GET', `/webhook-endpoints/${endpoint.id}`)).status).toBe(404);
+		const after = await liveApi('GET', '/webhook-deliveries');
 		expect(after.body.data).toEqual([]);
 	});
 
 	it('accepts https URLs, and http only for loopback hosts when allowInsecureUrls is on', async () => {
 		await createEndpoint(['*'], LIVE_KEY, 'https://hooks.example.com/wfm');
 		await createEndpoint(['*'], LIVE_KEY, 'http://localhost:5678/webhook/abc');
-		const remote = await api(sandbox.current, LIVE_KEY, 'POST', '/webhook-endpoints', {
+		const remote = await liveApi('POST', '/webhook-endpoints', {
 			url: 'http://hooks.example.com/wfm',
 			events: ['*'],
 		});
@@ -164,21 +159,18 @@ describe('signed deliveries', () => {
 		const [delivery] = await settle();
 
 		expect(receiver.received).toHaveLength(1);
-		const [{ headers, rawBody, body }] = receiver.received;
+		const [received] = receiver.received;
+		const { headers, body } = received;
 		expect(headers['content-type']).toBe('application/json');
 		expect(headers['x-webhook-test']).toBeUndefined();
 		expect(headers['x-webhook-id']).toBe(body.id);
 		expect(headers['x-webhook-delivery-id']).toBe(delivery.id);
 		expect(headers['user-agent']).toMatch(/^WorkforceManagement-Webhooks\//);
-		expect(signatureMatches(String(headers['x-webhook-signature']), rawBody, endpoint.secret)).toBe(
-			true,
-		);
-		expect(
-			signatureMatches(String(headers['x-webhook-signature']), `${rawBody} `, endpoint.secret),
-		).toBe(false);
-		expect(signatureMatches(String(headers['x-webhook-signature']), rawBody, 'whsec_wrong')).toBe(
+		expect(isSignedWith(received, endpoint.secret)).toBe(true);
+		expect(isSignedWith({ ...received, rawBody: `${received.rawBody} ` }, endpoint.secret)).toBe(
 			false,
 		);
+		expect(isSignedWith(received, 'whsec_wrong')).toBe(false);
 		expect(String(headers['x-webhook-signature'])).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
 
 		expect(Object.keys(body).sort()).toEqual(['created_at', 'data', 'id', 'mode', 'type']);
@@ -215,16 +207,16 @@ describe('signed deliveries', () => {
 		await createEndpoint(['*'], 'wfm_live_globex_all');
 
 		const member = await createMember(sandbox.current);
-		await api(sandbox.current, LIVE_KEY, 'PATCH', `/members/${member.id}`, { capacity: 2 });
-		await api(sandbox.current, LIVE_KEY, 'POST', `/members/${member.id}/verify`, {});
-		await api(sandbox.current, LIVE_KEY, 'POST', `/members/${member.id}/deactivate`, {});
+		await liveApi('PATCH', `/members/${member.id}`, { capacity: 2 });
+		await liveApi('POST', `/members/${member.id}/verify`, {});
+		await liveApi('POST', `/members/${member.id}/deactivate`, {});
 		const customer = await createCustomer(sandbox.current);
-		await api(sandbox.current, LIVE_KEY, 'PATCH', `/customers/${customer.id}`, { notes: 'VIP' });
-		const site = await api(sandbox.current, LIVE_KEY, 'POST', '/sites', {
+		await liveApi('PATCH', `/customers/${customer.id}`, { notes: 'VIP' });
+		const site = await liveApi('POST', '/sites', {
 			customer_id: customer.id,
 			name: 'East',
 		});
-		await api(sandbox.current, LIVE_KEY, 'PATCH', `/sites/${site.body.id}`, { is_active: false });
+		await liveApi('PATCH', `/sites/${site.body.id}`, { is_active: false });
 		const deliveries = await settle();
 
 		const liveTypes = deliveries
@@ -269,9 +261,7 @@ describe('signed deliveries', () => {
 		expect(receiver.received[0].body.mode).toBe('test');
 		const listed = await api(sandbox.current, TEST_KEY, 'GET', '/webhook-deliveries');
 		expect(listed.body.data.map((item: { id: string }) => item.id)).toEqual([delivery.id]);
-		expect((await api(sandbox.current, LIVE_KEY, 'GET', '/webhook-deliveries')).body.data).toEqual(
-			[],
-		);
+		expect((await liveApi('GET', '/webhook-deliveries')).body.data).toEqual([]);
 		const liveOnly = await control(
 			sandbox.current,
 			'POST',
@@ -314,10 +304,8 @@ describe('retries, 410 and auto-disable', () => {
 		expect(receiver.received).toHaveLength(2);
 		expect(receiver.received[1].body.id).toBe(receiver.received[0].body.id);
 		expect(receiver.received[1].rawBody).toBe(receiver.received[0].rawBody);
-		for (const { headers, rawBody } of receiver.received) {
-			expect(
-				signatureMatches(String(headers['x-webhook-signature']), rawBody, endpoint.secret),
-			).toBe(true);
+		for (const delivery of receiver.received) {
+			expect(isSignedWith(delivery, endpoint.secret)).toBe(true);
 		}
 		expect((await getEndpoint(endpoint.id)).consecutive_failures).toBe(0);
 	});
@@ -384,21 +372,10 @@ describe('retries, 410 and auto-disable', () => {
 		expect(afterDisable.every((delivery) => delivery.status === 'dead')).toBe(true);
 		expect(receiver.received).toHaveLength(20);
 
-		const redeliver = await api(
-			sandbox.current,
-			LIVE_KEY,
-			'POST',
-			`/webhook-deliveries/${afterDisable[0].id}/redeliver`,
-		);
+		const redeliver = await liveApi('POST', `/webhook-deliveries/${afterDisable[0].id}/redeliver`);
 		expectError(redeliver, 409, 'endpoint_disabled');
 
-		const enabled = await api(
-			sandbox.current,
-			LIVE_KEY,
-			'PATCH',
-			`/webhook-endpoints/${endpoint.id}`,
-			{ enabled: true },
-		);
+		const enabled = await liveApi('PATCH', `/webhook-endpoints/${endpoint.id}`, { enabled: true });
 		expect(enabled.body).toMatchObject({
 			enabled: true,
 			consecutive_failures: 0,
@@ -414,12 +391,7 @@ describe('retries, 410 and auto-disable', () => {
 describe('secret roll', () => {
 	it('signs with both secrets for 24 hours after a roll, then with the new one only', async () => {
 		const endpoint = await createEndpoint(['member.created']);
-		const rolled = await api(
-			sandbox.current,
-			LIVE_KEY,
-			'POST',
-			`/webhook-endpoints/${endpoint.id}/roll-secret`,
-		);
+		const rolled = await liveApi('POST', `/webhook-endpoints/${endpoint.id}/roll-secret`);
 		expect(rolled.status).toBe(200);
 		const newSecret: string = rolled.body.secret;
 		expect(newSecret).toMatch(/^whsec_/);
@@ -431,8 +403,8 @@ describe('secret roll', () => {
 		const during = receiver.received[0];
 		const duringHeader = String(during.headers['x-webhook-signature']);
 		expect(signatureCount(duringHeader)).toBe(2);
-		expect(signatureMatches(duringHeader, during.rawBody, newSecret)).toBe(true);
-		expect(signatureMatches(duringHeader, during.rawBody, endpoint.secret)).toBe(true);
+		expect(isSignedWith(during, newSecret)).toBe(true);
+		expect(isSignedWith(during, endpoint.secret)).toBe(true);
 
 		await advance(23 * 3600);
 		await createMember(sandbox.current);
@@ -445,8 +417,8 @@ describe('secret roll', () => {
 		const after = receiver.received[2];
 		const afterHeader = String(after.headers['x-webhook-signature']);
 		expect(signatureCount(afterHeader)).toBe(1);
-		expect(signatureMatches(afterHeader, after.rawBody, newSecret)).toBe(true);
-		expect(signatureMatches(afterHeader, after.rawBody, endpoint.secret)).toBe(false);
+		expect(isSignedWith(after, newSecret)).toBe(true);
+		expect(isSignedWith(after, endpoint.secret)).toBe(false);
 	});
 });
 
@@ -455,12 +427,7 @@ describe('redeliver and test sends', () => {
 		const endpoint = await createEndpoint(['member.created']);
 		await createMember(sandbox.current);
 		const [original] = await settle();
-		const answer = await api(
-			sandbox.current,
-			LIVE_KEY,
-			'POST',
-			`/webhook-deliveries/${original.id}/redeliver`,
-		);
+		const answer = await liveApi('POST', `/webhook-deliveries/${original.id}/redeliver`);
 		expect(answer.status).toBe(200);
 		expect(Object.keys(answer.body)).toEqual(['delivery_id']);
 		expect(answer.body.delivery_id).not.toBe(original.id);
@@ -476,24 +443,12 @@ describe('redeliver and test sends', () => {
 		});
 		expect(receiver.received).toHaveLength(2);
 		expect(receiver.received[1].body.id).toBe(receiver.received[0].body.id);
-		expect(
-			signatureMatches(
-				String(receiver.received[1].headers['x-webhook-signature']),
-				receiver.received[1].rawBody,
-				endpoint.secret,
-			),
-		).toBe(true);
+		expect(isSignedWith(receiver.received[1], endpoint.secret)).toBe(true);
 	});
 
 	it('sends a test delivery marked X-Webhook-Test: true', async () => {
 		const endpoint = await createEndpoint(['customer.created']);
-		const answer = await api(
-			sandbox.current,
-			LIVE_KEY,
-			'POST',
-			`/webhook-endpoints/${endpoint.id}/test`,
-			{},
-		);
+		const answer = await liveApi('POST', `/webhook-endpoints/${endpoint.id}/test`, {});
 		expect(answer.status).toBe(200);
 		expectShape(answer.body, {
 			delivery_id: 'uuid',
@@ -506,24 +461,12 @@ describe('redeliver and test sends', () => {
 		const [received] = receiver.received;
 		expect(received.headers['x-webhook-test']).toBe('true');
 		expect(received.body.type).toBe('customer.created');
-		expect(
-			signatureMatches(
-				String(received.headers['x-webhook-signature']),
-				received.rawBody,
-				endpoint.secret,
-			),
-		).toBe(true);
+		expect(isSignedWith(received, endpoint.secret)).toBe(true);
 
 		receiver.answerNext(500);
-		const failing = await api(
-			sandbox.current,
-			LIVE_KEY,
-			'POST',
-			`/webhook-endpoints/${endpoint.id}/test`,
-			{
-				event_type: 'shift.assigned',
-			},
-		);
+		const failing = await liveApi('POST', `/webhook-endpoints/${endpoint.id}/test`, {
+			event_type: 'shift.assigned',
+		});
 		expect(failing.body).toMatchObject({ ok: false, response_status: 500 });
 		expect(receiver.received[1].body).toMatchObject({
 			type: 'shift.assigned',
@@ -532,15 +475,9 @@ describe('redeliver and test sends', () => {
 		// test sends never count as endpoint failures
 		expect((await getEndpoint(endpoint.id)).consecutive_failures).toBe(0);
 
-		const unknownType = await api(
-			sandbox.current,
-			LIVE_KEY,
-			'POST',
-			`/webhook-endpoints/${endpoint.id}/test`,
-			{
-				event_type: 'member.exploded',
-			},
-		);
+		const unknownType = await liveApi('POST', `/webhook-endpoints/${endpoint.id}/test`, {
+			event_type: 'member.exploded',
+		});
 		expectError(unknownType, 400, 'validation_failed');
 	});
 });
@@ -556,7 +493,7 @@ describe('deliveries list', () => {
 		await settle();
 
 		const list = async (query: string) => {
-			const answer = await api(sandbox.current, LIVE_KEY, 'GET', `/webhook-deliveries${query}`);
+			const answer = await liveApi('GET', `/webhook-deliveries${query}`);
 			expect(answer.status).toBe(200);
 			expectList(answer.body, DELIVERY_SHAPE);
 			return answer.body.data as Array<{ endpoint_id: string; event_type: string; status: string }>;
@@ -580,7 +517,7 @@ describe('deliveries list', () => {
 
 describe('event catalog', () => {
 	it('lists the types of the active modules with description and module_gate', async () => {
-		const acme = await api(sandbox.current, LIVE_KEY, 'GET', '/webhook-events');
+		const acme = await liveApi('GET', '/webhook-events');
 		expect(acme.status).toBe(200);
 		expect(acme.body).toMatchObject({ has_more: false, next_cursor: null });
 		for (const entry of acme.body.data) {
@@ -600,11 +537,7 @@ describe('control-interface events', () => {
 	it('emits every one of the 26 event types with an example payload to an endpoint subscribed to all', async () => {
 		const endpoint = await createEndpoint(['*']);
 		for (const type of SPEC_EVENT_TYPES) {
-			const emitted = await control(sandbox.current, 'POST', '/events', {
-				organization: 'acme',
-				mode: 'live',
-				type,
-			});
+			const emitted = await emitLiveEvent(type);
 			expect(emitted.event).toMatchObject({
 				type,
 				mode: 'live',
@@ -615,10 +548,8 @@ describe('control-interface events', () => {
 		}
 		await settle();
 		expect(receiver.received.map((delivery) => delivery.body.type)).toEqual(SPEC_EVENT_TYPES);
-		for (const { headers, rawBody } of receiver.received) {
-			expect(
-				signatureMatches(String(headers['x-webhook-signature']), rawBody, endpoint.secret),
-			).toBe(true);
+		for (const delivery of receiver.received) {
+			expect(isSignedWith(delivery, endpoint.secret)).toBe(true);
 		}
 	});
 
@@ -629,12 +560,7 @@ describe('control-interface events', () => {
 			business_name: 'Gone Ltd',
 			deleted_at: '2026-01-01T00:00:00+00:00',
 		};
-		await control(sandbox.current, 'POST', '/events', {
-			organization: 'acme',
-			mode: 'live',
-			type: 'member.deleted',
-			data,
-		});
+		await emitLiveEvent('member.deleted', data);
 		await settle();
 		expect(receiver.received[0].body.data).toEqual(data);
 	});
@@ -654,16 +580,12 @@ describe('bursts', () => {
 			if (released) response.end();
 			else held.push(response);
 		});
-		await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+		const origin = await listenOnLoopback(slow);
 		try {
-			const url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/burst`;
+			const url = `${origin}/burst`;
 			await createEndpoint(['member.updated'], LIVE_KEY, url);
 			for (let index = 0; index < 40; index++) {
-				await control(sandbox.current, 'POST', '/events', {
-					organization: 'acme',
-					mode: 'live',
-					type: 'member.updated',
-				});
+				await emitLiveEvent('member.updated');
 			}
 			while (held.length < 16) await new Promise((resolve) => setImmediate(resolve));
 			const { deliveries } = await control(sandbox.current, 'GET', '/deliveries');
@@ -680,8 +602,7 @@ describe('bursts', () => {
 			expect(settled.filter((delivery) => delivery.status === 'delivered')).toHaveLength(40);
 			expect(peak).toBe(16);
 		} finally {
-			slow.closeAllConnections();
-			await new Promise<void>((resolve) => slow.close(() => resolve()));
+			await closeServer(slow);
 		}
 	});
 });
