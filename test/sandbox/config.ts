@@ -58,6 +58,15 @@ export interface DeepPartialConfig {
 const ALL_SCOPES: string[] = [...SCOPES];
 const READ_SCOPES = SCOPES.filter((scope) => scope.endsWith(':read'));
 
+/** The same scopes in both modes: keys `wfm_live_<slug>_<name>` and `wfm_test_<slug>_<name>`. */
+function keysInBothModes(slug: string, name: string, scopes: string[]): ApiKeyConfig[] {
+	return (['live', 'test'] as const).map((mode) => ({
+		key: `wfm_${mode}_${slug}_${name}`,
+		mode,
+		scopes,
+	}));
+}
+
 export const DEFAULT_CONFIG: SandboxConfig = {
 	organizations: [
 		{
@@ -66,10 +75,8 @@ export const DEFAULT_CONFIG: SandboxConfig = {
 			status: 'active',
 			modules: ['members', 'customers'],
 			keys: [
-				{ key: 'wfm_live_acme_all', mode: 'live', scopes: ALL_SCOPES },
-				{ key: 'wfm_test_acme_all', mode: 'test', scopes: ALL_SCOPES },
-				{ key: 'wfm_live_acme_readonly', mode: 'live', scopes: READ_SCOPES },
-				{ key: 'wfm_test_acme_readonly', mode: 'test', scopes: READ_SCOPES },
+				...keysInBothModes('acme', 'all', ALL_SCOPES),
+				...keysInBothModes('acme', 'readonly', READ_SCOPES),
 				{ key: 'wfm_live_acme_members', mode: 'live', scopes: ['members:read', 'members:write'] },
 				{
 					key: 'wfm_live_acme_webhooks',
@@ -84,10 +91,7 @@ export const DEFAULT_CONFIG: SandboxConfig = {
 			slug: 'globex',
 			status: 'active',
 			modules: ['members', 'customers'],
-			keys: [
-				{ key: 'wfm_live_globex_all', mode: 'live', scopes: ALL_SCOPES },
-				{ key: 'wfm_test_globex_all', mode: 'test', scopes: ALL_SCOPES },
-			],
+			keys: keysInBothModes('globex', 'all', ALL_SCOPES),
 		},
 		{
 			// Only the members module: customers, sites and their events answer 403 module_inactive.
@@ -95,10 +99,7 @@ export const DEFAULT_CONFIG: SandboxConfig = {
 			slug: 'initech',
 			status: 'active',
 			modules: ['members'],
-			keys: [
-				{ key: 'wfm_live_initech_all', mode: 'live', scopes: ALL_SCOPES },
-				{ key: 'wfm_test_initech_all', mode: 'test', scopes: ALL_SCOPES },
-			],
+			keys: keysInBothModes('initech', 'all', ALL_SCOPES),
 		},
 	],
 	webhooks: {
