@@ -232,22 +232,13 @@ export function examplePayload(type: string, nowMs: number): object {
 				total: 570,
 				issue_date: isoDate(nowMs),
 				due_date: isoDate(nowMs + 30 * 24 * HOUR_MS),
-				line_items: [
-					{
-						description: 'Evening care assistant, 7.5 h',
-						quantity: 7.5,
-						unit_price: 38,
-						amount: 285,
-						timesheet_id: randomUUID(),
-					},
-					{
-						description: 'Evening care assistant, 7.5 h',
-						quantity: 7.5,
-						unit_price: 38,
-						amount: 285,
-						timesheet_id: randomUUID(),
-					},
-				],
+				line_items: Array.from({ length: 2 }, () => ({
+					description: 'Evening care assistant, 7.5 h',
+					quantity: 7.5,
+					unit_price: 38,
+					amount: 285,
+					timesheet_id: randomUUID(),
+				})),
 				created_at: now,
 				updated_at: now,
 			};
