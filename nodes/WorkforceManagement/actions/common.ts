@@ -161,14 +161,21 @@ export const notesField: INodeProperties = {
 
 /**
  * "Clear Fields": the nullable fields an update sets to null, listed by name so that emptying a
- * field is an explicit choice rather than a side effect of leaving a box blank.
+ * field is an explicit choice rather than a side effect of leaving a box blank. Each is offered
+ * under its name in Update Fields and cleared at the path it is set at (see {@link getUpdateBody}).
  */
-export function clearFieldsProperty(fields: INodePropertyOptions[]): INodeProperties {
+export function clearFieldsProperty(
+	nullableFields: INodeProperties[],
+	nestedPaths: Record<string, string> = {},
+): INodeProperties {
 	return {
 		displayName: 'Clear Fields',
 		name: 'clearFields',
 		type: 'multiOptions',
-		options: fields,
+		options: nullableFields.map((field) => ({
+			name: field.displayName,
+			value: nestedPaths[field.name] ?? field.name,
+		})),
 		default: [],
 		description:
 			'Fields to empty (set to null) on the record. A field cannot be both set in Update Fields and cleared.',

@@ -28,21 +28,25 @@ export const customerNameField: INodeProperties = {
 	description: 'Name of the client company',
 };
 
+const billingRate: INodeProperties = {
+	displayName: 'Billing Rate',
+	name: 'billing_rate',
+	type: 'number',
+	default: 0,
+	description: 'Default billing rate for the customer',
+};
+
+const contactEmail: INodeProperties = {
+	displayName: 'Contact Email',
+	name: 'contact_email',
+	type: 'string',
+	placeholder: 'name@email.com',
+	default: '',
+};
+
 export const optionalCustomerFields: INodeProperties[] = [
-	{
-		displayName: 'Billing Rate',
-		name: 'billing_rate',
-		type: 'number',
-		default: 0,
-		description: 'Default billing rate for the customer',
-	},
-	{
-		displayName: 'Contact Email',
-		name: 'contact_email',
-		type: 'string',
-		placeholder: 'name@email.com',
-		default: '',
-	},
+	billingRate,
+	contactEmail,
 	contactNameField,
 	contactPhoneField,
 	notesField,
@@ -56,9 +60,9 @@ export const optionalCustomerFields: INodeProperties[] = [
 ];
 
 export const clearCustomerFields = clearFieldsProperty([
-	{ name: 'Billing Rate', value: 'billing_rate' },
-	{ name: 'Contact Email', value: 'contact_email' },
-	{ name: 'Contact Name', value: 'contact_name' },
-	{ name: 'Contact Phone', value: 'contact_phone' },
-	{ name: 'Notes', value: 'notes' },
+	billingRate,
+	contactEmail,
+	contactNameField,
+	contactPhoneField,
+	notesField,
 ]);

@@ -69,9 +69,7 @@ export const optionalMemberFields: INodeProperties[] = [
 	phone,
 ];
 
-export const clearMemberFields = clearFieldsProperty([
-	{ name: 'Description', value: 'description' },
-	{ name: 'Display Name', value: 'display_name' },
-	{ name: 'Email', value: 'contact.email' },
-	{ name: 'Phone', value: 'contact.phone' },
-]);
+export const clearMemberFields = clearFieldsProperty(
+	[description, displayName, email, phone],
+	contactPaths,
+);

@@ -22,6 +22,14 @@ export const siteNameField: INodeProperties = {
 	description: 'Name of the location, e.g. a branch, venue or facility',
 };
 
+const staffRequirements: INodeProperties = {
+	displayName: 'Staff Requirements',
+	name: 'staff_requirements',
+	type: 'string',
+	typeOptions: { rows: 3 },
+	default: '',
+};
+
 export const optionalSiteFields: INodeProperties[] = [
 	contactNameField,
 	contactPhoneField,
@@ -33,18 +41,12 @@ export const optionalSiteFields: INodeProperties[] = [
 		default: false,
 		description: 'Whether members need an orientation before working at this site',
 	},
-	{
-		displayName: 'Staff Requirements',
-		name: 'staff_requirements',
-		type: 'string',
-		typeOptions: { rows: 3 },
-		default: '',
-	},
+	staffRequirements,
 ];
 
 export const clearSiteFields = clearFieldsProperty([
-	{ name: 'Contact Name', value: 'contact_name' },
-	{ name: 'Contact Phone', value: 'contact_phone' },
-	{ name: 'Notes', value: 'notes' },
-	{ name: 'Staff Requirements', value: 'staff_requirements' },
+	contactNameField,
+	contactPhoneField,
+	notesField,
+	staffRequirements,
 ]);

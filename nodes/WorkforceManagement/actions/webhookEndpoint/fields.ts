@@ -35,6 +35,4 @@ export const endpointDescriptionField: INodeProperties = {
 	description: 'A note on what the endpoint is for',
 };
 
-export const clearEndpointFields = clearFieldsProperty([
-	{ name: 'Description', value: 'description' },
-]);
+export const clearEndpointFields = clearFieldsProperty([endpointDescriptionField]);
