@@ -1,20 +1,11 @@
-import type { IDataObject } from 'n8n-workflow';
-
-import { byId, runNode } from './harness';
+import { byId } from './harness';
 import { useSandbox } from './sandbox-fixture';
 
 const sandbox = useSandbox();
 
-async function runCustomerOperation(operation: string, parameters: IDataObject = {}) {
-	return await runNode({
-		parameters: { resource: 'customer', operation, ...parameters },
-		credentials: sandbox.credentials(),
-	});
-}
-
 describe('Customer', () => {
 	it('creates a customer with its optional fields', async () => {
-		const { items, error } = await runCustomerOperation('create', {
+		const { items, error } = await sandbox.runOperation('customer', 'create', {
 			name: 'Northwind Care Homes',
 			additionalFields: {
 				status: 'prospect',
@@ -52,7 +43,7 @@ describe('Customer', () => {
 		const customer = await sandbox.api('POST', '/customers', { name: 'Northwind' });
 		await sandbox.clearRequests();
 
-		const { items } = await runCustomerOperation('get', {
+		const { items } = await sandbox.runOperation('customer', 'get', {
 			customerId: byId(customer.id as string),
 		});
 
@@ -69,7 +60,7 @@ describe('Customer', () => {
 		await sandbox.api('POST', '/customers', { name: 'Prospect Co', status: 'prospect' });
 		await sandbox.clearRequests();
 
-		const { items } = await runCustomerOperation('getAll', {
+		const { items } = await sandbox.runOperation('customer', 'getAll', {
 			returnAll: true,
 			filters: { status: 'prospect' },
 		});
@@ -88,7 +79,7 @@ describe('Customer', () => {
 		});
 		await sandbox.clearRequests();
 
-		const { items } = await runCustomerOperation('update', {
+		const { items } = await sandbox.runOperation('customer', 'update', {
 			customerId: byId(customer.id as string),
 			updateFields: { status: 'inactive' },
 			clearFields: ['billing_rate', 'notes'],
@@ -106,8 +97,10 @@ describe('Customer', () => {
 	});
 
 	it('refuses an empty customer name before any request', async () => {
-		const created = await runCustomerOperation('create', { name: '={{ $json.company }}' });
-		const updated = await runCustomerOperation('update', {
+		const created = await sandbox.runOperation('customer', 'create', {
+			name: '={{ $json.company }}',
+		});
+		const updated = await sandbox.runOperation('customer', 'update', {
 			customerId: byId('0b6a3c2e-4f1d-4c8e-9a7b-2d5e6f708192'),
 			updateFields: { name: ' ' },
 		});

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId, runNode } from './harness';
+import { byId } from './harness';
 import { GLOBEX_KEY, useSandbox } from './sandbox-fixture';
 
 const sandbox = useSandbox();
@@ -11,21 +11,9 @@ async function createMember(
 	return await sandbox.api('POST', '/members', body);
 }
 
-async function runMemberOperation(
-	operation: string,
-	parameters: IDataObject = {},
-	inputItems?: IDataObject[],
-) {
-	return await runNode({
-		parameters: { resource: 'member', operation, ...parameters },
-		credentials: sandbox.credentials(),
-		inputItems,
-	});
-}
-
 describe('Member', () => {
 	it('creates a member with contact details mapped into the contact object', async () => {
-		const { items, error } = await runMemberOperation('create', {
+		const { items, error } = await sandbox.runOperation('member', 'create', {
 			businessName: 'Ada Care',
 			additionalFields: {
 				display_name: 'Ada',
@@ -57,7 +45,8 @@ describe('Member', () => {
 	});
 
 	it('creates one member per form submission, mapped with expressions', async () => {
-		const { items } = await runMemberOperation(
+		const { items } = await sandbox.runOperation(
+			'member',
 			'create',
 			{
 				businessName: '={{ $json.company }}',
@@ -82,7 +71,9 @@ describe('Member', () => {
 		const member = await createMember();
 		await sandbox.clearRequests();
 
-		const { items } = await runMemberOperation('get', { memberId: byId(member.id as string) });
+		const { items } = await sandbox.runOperation('member', 'get', {
+			memberId: byId(member.id as string),
+		});
 
 		expect(items.map((item) => item.json)).toEqual([member]);
 		expect((await sandbox.requests()).map(({ method, path }) => `${method} ${path}`)).toEqual([
@@ -96,7 +87,7 @@ describe('Member', () => {
 		await sandbox.api('POST', `/members/${verified.id as string}/verify`, {});
 		await sandbox.clearRequests();
 
-		const { items } = await runMemberOperation('getAll', {
+		const { items } = await sandbox.runOperation('member', 'getAll', {
 			returnAll: true,
 			filters: { is_verified: true, is_active: true, status: 'draft' },
 		});
@@ -119,7 +110,7 @@ describe('Member', () => {
 		});
 		await sandbox.clearRequests();
 
-		const { items, error } = await runMemberOperation('update', {
+		const { items, error } = await sandbox.runOperation('member', 'update', {
 			memberId: byId(member.id as string),
 			updateFields: { capacity: 5, email: 'ada@new.example' },
 			clearFields: ['display_name', 'contact.phone'],
@@ -149,12 +140,14 @@ describe('Member', () => {
 		const member = await createMember();
 		await sandbox.clearRequests();
 
-		const both = await runMemberOperation('update', {
+		const both = await sandbox.runOperation('member', 'update', {
 			memberId: byId(member.id as string),
 			updateFields: { email: 'ada@example.com' },
 			clearFields: ['contact.email'],
 		});
-		const nothing = await runMemberOperation('update', { memberId: byId(member.id as string) });
+		const nothing = await sandbox.runOperation('member', 'update', {
+			memberId: byId(member.id as string),
+		});
 
 		expect(both.error?.message).toBe(
 			'The "Clear Fields" field lists "contact.email", which Update Fields also sets (item 0)',
@@ -169,7 +162,9 @@ describe('Member', () => {
 		const member = await createMember();
 		await sandbox.clearRequests();
 
-		const { items } = await runMemberOperation('verify', { memberId: byId(member.id as string) });
+		const { items } = await sandbox.runOperation('member', 'verify', {
+			memberId: byId(member.id as string),
+		});
 
 		expect(items[0].json).toMatchObject({ id: member.id, is_verified: true });
 		const [request] = await sandbox.requests();
@@ -184,7 +179,7 @@ describe('Member', () => {
 		const member = await createMember();
 		await sandbox.clearRequests();
 
-		const { items } = await runMemberOperation('deactivate', {
+		const { items } = await sandbox.runOperation('member', 'deactivate', {
 			memberId: byId(member.id as string),
 		});
 
@@ -205,7 +200,7 @@ describe('Member', () => {
 			GLOBEX_KEY,
 		);
 
-		const { error } = await runMemberOperation('get', {
+		const { error } = await sandbox.runOperation('member', 'get', {
 			memberId: byId(globexMember.id as string),
 		});
 
@@ -214,7 +209,7 @@ describe('Member', () => {
 	});
 
 	it('leaves a typed-in malformed ID to n8n, which refuses to run the workflow', async () => {
-		await expect(runMemberOperation('get', { memberId: byId('42') })).rejects.toThrow(
+		await expect(sandbox.runOperation('member', 'get', { memberId: byId('42') })).rejects.toThrow(
 			'The workflow has issues',
 		);
 		expect(await sandbox.requests()).toEqual([]);
@@ -268,7 +263,7 @@ describe('Member', () => {
 		];
 
 		it.each(cases)('%s', async (_case, operation, parameters, message) => {
-			const { error, items } = await runMemberOperation(operation, parameters);
+			const { error, items } = await sandbox.runOperation('member', operation, parameters);
 
 			expect(error).toMatchObject({ name: 'NodeOperationError', message });
 			expect(items).toEqual([]);

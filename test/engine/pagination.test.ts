@@ -1,6 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { runNode } from './harness';
 import { useSandbox } from './sandbox-fixture';
 import type { SandboxFixture } from './sandbox-fixture';
 
@@ -9,10 +8,7 @@ const sandbox = useSandbox();
 const rateLimitedSandbox = useSandbox({ rateLimit: { requests: 2, perSeconds: 1 } });
 
 async function listMembers(fixture: SandboxFixture, paging: IDataObject) {
-	const result = await runNode({
-		parameters: { resource: 'member', operation: 'getAll', ...paging },
-		credentials: fixture.credentials(),
-	});
+	const result = await fixture.runOperation('member', 'getAll', paging);
 	const requests = await fixture.requests();
 	return { ...result, requests, pageSizes: requests.map((request) => Number(request.query.limit)) };
 }

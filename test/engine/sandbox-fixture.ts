@@ -8,7 +8,8 @@ import { SandboxControl } from '../e2e/sandbox-control';
 import type { RecordedRequest } from '../e2e/sandbox-control';
 import { startSandbox } from '../sandbox';
 import type { DeepPartialConfig, Sandbox } from '../sandbox';
-import type { WorkforceCredentials } from './harness';
+import { runNode } from './harness';
+import type { RunNodeResult, WorkforceCredentials } from './harness';
 
 process.env.NO_PROXY = '127.0.0.1,localhost';
 process.env.no_proxy = '127.0.0.1,localhost';
@@ -33,6 +34,20 @@ export class SandboxFixture {
 
 	credentials(apiKey = LIVE_KEY): WorkforceCredentials {
 		return { apiKey, baseUrl: this.sandbox.baseUrl };
+	}
+
+	/** Runs one operation of the action node on `resource` with this sandbox's credentials. */
+	async runOperation(
+		resource: string,
+		operation: string,
+		parameters: IDataObject = {},
+		inputItems?: IDataObject[],
+	): Promise<RunNodeResult> {
+		return await runNode({
+			parameters: { resource, operation, ...parameters },
+			credentials: this.credentials(),
+			inputItems,
+		});
 	}
 
 	/** API requests the sandbox received since the last reset. */

@@ -1,16 +1,7 @@
-import type { IDataObject } from 'n8n-workflow';
-
-import { byId, runNode } from './harness';
+import { byId } from './harness';
 import { useSandbox } from './sandbox-fixture';
 
 const sandbox = useSandbox();
-
-async function runSiteOperation(operation: string, parameters: IDataObject = {}) {
-	return await runNode({
-		parameters: { resource: 'site', operation, ...parameters },
-		credentials: sandbox.credentials(),
-	});
-}
 
 async function createCustomer(name = 'Northwind'): Promise<string> {
 	const customer = await sandbox.api('POST', '/customers', { name });
@@ -22,7 +13,7 @@ describe('Site', () => {
 		const customerId = await createCustomer();
 		await sandbox.clearRequests();
 
-		const { items, error } = await runSiteOperation('create', {
+		const { items, error } = await sandbox.runOperation('site', 'create', {
 			customerId: { __rl: true, mode: 'list', value: customerId, cachedResultName: 'Northwind' },
 			name: 'Harbour Branch',
 			additionalFields: {
@@ -60,7 +51,9 @@ describe('Site', () => {
 		});
 		await sandbox.clearRequests();
 
-		const { items } = await runSiteOperation('get', { siteId: byId(site.id as string) });
+		const { items } = await sandbox.runOperation('site', 'get', {
+			siteId: byId(site.id as string),
+		});
 
 		expect(items.map((item) => item.json)).toEqual([site]);
 	});
@@ -74,7 +67,7 @@ describe('Site', () => {
 		await sandbox.api('POST', '/sites', { customer_id: contoso, name: 'Contoso A' });
 		await sandbox.clearRequests();
 
-		const { items } = await runSiteOperation('getAll', {
+		const { items } = await sandbox.runOperation('site', 'getAll', {
 			returnAll: true,
 			filters: { customer_id: byId(northwind), is_active: true },
 		});
@@ -92,7 +85,7 @@ describe('Site', () => {
 		});
 		await sandbox.clearRequests();
 
-		const { items } = await runSiteOperation('update', {
+		const { items } = await sandbox.runOperation('site', 'update', {
 			siteId: byId(site.id as string),
 			updateFields: { is_active: false },
 			clearFields: ['staff_requirements'],
@@ -111,11 +104,11 @@ describe('Site', () => {
 	});
 
 	it('refuses a malformed customer filter or an empty site name before any request', async () => {
-		const filtered = await runSiteOperation('getAll', {
+		const filtered = await sandbox.runOperation('site', 'getAll', {
 			returnAll: true,
 			filters: { customer_id: byId('={{ "not-a-uuid" }}') },
 		});
-		const unnamed = await runSiteOperation('create', {
+		const unnamed = await sandbox.runOperation('site', 'create', {
 			customerId: byId('0b6a3c2e-4f1d-4c8e-9a7b-2d5e6f708192'),
 			name: '   ',
 		});

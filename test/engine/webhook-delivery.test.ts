@@ -1,17 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId, runNode } from './harness';
+import { byId } from './harness';
 import { useSandbox } from './sandbox-fixture';
 
 // Enough failures in a row to list more than a page, without the endpoint being disabled.
 const sandbox = useSandbox({ webhooks: { autoDisableAfter: 1000 } });
-
-async function runDeliveryOperation(operation: string, parameters: IDataObject = {}) {
-	return await runNode({
-		parameters: { resource: 'webhookDelivery', operation, ...parameters },
-		credentials: sandbox.credentials(),
-	});
-}
 
 /** An endpoint nobody listens at, and `count` events of each type sent to it (all failing). */
 async function endpointWithFailedDeliveries(types: string[], count = 1): Promise<IDataObject> {
@@ -40,7 +33,7 @@ describe('Webhook Delivery', () => {
 			.data[0];
 		await sandbox.clearRequests();
 
-		const { items } = await runDeliveryOperation('getAll', {
+		const { items } = await sandbox.runOperation('webhookDelivery', 'getAll', {
 			returnAll: true,
 			filters: {
 				endpoint_id: byId(endpoint.id as string),
@@ -70,7 +63,7 @@ describe('Webhook Delivery', () => {
 	it('ignores a filter left empty', async () => {
 		await endpointWithFailedDeliveries(['member.created']);
 
-		const { items, error } = await runDeliveryOperation('getAll', {
+		const { items, error } = await sandbox.runOperation('webhookDelivery', 'getAll', {
 			returnAll: true,
 			filters: { event_type: '' },
 		});
@@ -86,7 +79,7 @@ describe('Webhook Delivery', () => {
 		const total = (await sandbox.control.settleDeliveries()).length;
 		await sandbox.clearRequests();
 
-		const { items } = await runDeliveryOperation('getAll', { returnAll: true });
+		const { items } = await sandbox.runOperation('webhookDelivery', 'getAll', { returnAll: true });
 
 		expect(total).toBeGreaterThanOrEqual(120);
 		expect(new Set(items.map((item) => item.json.id)).size).toBe(total);
@@ -101,7 +94,7 @@ describe('Webhook Delivery', () => {
 			.data;
 		await sandbox.clearRequests();
 
-		const { items } = await runDeliveryOperation('redeliver', {
+		const { items } = await sandbox.runOperation('webhookDelivery', 'redeliver', {
 			deliveryId: byId(delivery.id as string),
 		});
 
@@ -126,7 +119,7 @@ describe('Webhook Delivery', () => {
 			.data;
 		await sandbox.api('PATCH', `/webhook-endpoints/${endpoint.id as string}`, { enabled: false });
 
-		const { error } = await runDeliveryOperation('redeliver', {
+		const { error } = await sandbox.runOperation('webhookDelivery', 'redeliver', {
 			deliveryId: byId(delivery.id as string),
 		});
 

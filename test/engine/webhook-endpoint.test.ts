@@ -1,19 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId, runNode } from './harness';
+import { byId } from './harness';
 import { useSandbox } from './sandbox-fixture';
 
 const sandbox = useSandbox();
 
 // Nothing listens there: test deliveries fail at once instead of waiting on a network.
 const ENDPOINT_URL = 'https://127.0.0.1:9/hooks/workforce';
-
-async function runEndpointOperation(operation: string, parameters: IDataObject = {}) {
-	return await runNode({
-		parameters: { resource: 'webhookEndpoint', operation, ...parameters },
-		credentials: sandbox.credentials(),
-	});
-}
 
 async function createEndpoint(body: IDataObject = {}): Promise<IDataObject> {
 	return await sandbox.api('POST', '/webhook-endpoints', {
@@ -25,7 +18,7 @@ async function createEndpoint(body: IDataObject = {}): Promise<IDataObject> {
 
 describe('Webhook Endpoint', () => {
 	it('creates an endpoint and leaves the signing secret out of the output by default', async () => {
-		const { items, error } = await runEndpointOperation('create', {
+		const { items, error } = await sandbox.runOperation('webhookEndpoint', 'create', {
 			url: ENDPOINT_URL,
 			events: ['member.created', 'member.verified'],
 			additionalFields: { description: 'CRM sync' },
@@ -49,7 +42,7 @@ describe('Webhook Endpoint', () => {
 	});
 
 	it('outputs the signing secret of a new endpoint when asked to', async () => {
-		const { items } = await runEndpointOperation('create', {
+		const { items } = await sandbox.runOperation('webhookEndpoint', 'create', {
 			url: ENDPOINT_URL,
 			events: ['*'],
 			outputSecret: true,
@@ -61,7 +54,7 @@ describe('Webhook Endpoint', () => {
 	});
 
 	it('subscribes to all events with the single-element list ["*"]', async () => {
-		await runEndpointOperation('create', {
+		await sandbox.runOperation('webhookEndpoint', 'create', {
 			url: ENDPOINT_URL,
 			events: ['member.created', '*'],
 		});
@@ -75,8 +68,13 @@ describe('Webhook Endpoint', () => {
 		const second = await createEndpoint({ description: 'second' });
 		await sandbox.clearRequests();
 
-		const got = await runEndpointOperation('get', { endpointId: byId(first.id as string) });
-		const listed = await runEndpointOperation('getAll', { returnAll: false, limit: 1 });
+		const got = await sandbox.runOperation('webhookEndpoint', 'get', {
+			endpointId: byId(first.id as string),
+		});
+		const listed = await sandbox.runOperation('webhookEndpoint', 'getAll', {
+			returnAll: false,
+			limit: 1,
+		});
 
 		expect(got.items[0].json).toMatchObject({ id: first.id, description: 'first' });
 		expect(got.items[0].json).not.toHaveProperty('secret');
@@ -89,7 +87,7 @@ describe('Webhook Endpoint', () => {
 		const endpoint = await createEndpoint({ description: 'to be cleared' });
 		await sandbox.clearRequests();
 
-		const { items } = await runEndpointOperation('update', {
+		const { items } = await sandbox.runOperation('webhookEndpoint', 'update', {
 			endpointId: byId(endpoint.id as string),
 			updateFields: { enabled: false, events: ['customer.created'] },
 			clearFields: ['description'],
@@ -112,7 +110,7 @@ describe('Webhook Endpoint', () => {
 		const endpoint = await createEndpoint();
 		await sandbox.clearRequests();
 
-		const { items } = await runEndpointOperation('delete', {
+		const { items } = await sandbox.runOperation('webhookEndpoint', 'delete', {
 			endpointId: byId(endpoint.id as string),
 		});
 
@@ -125,7 +123,7 @@ describe('Webhook Endpoint', () => {
 		const endpoint = await createEndpoint();
 		await sandbox.clearRequests();
 
-		const { items } = await runEndpointOperation('rollSecret', {
+		const { items } = await sandbox.runOperation('webhookEndpoint', 'rollSecret', {
 			endpointId: byId(endpoint.id as string),
 		});
 
@@ -144,7 +142,7 @@ describe('Webhook Endpoint', () => {
 		const endpoint = await createEndpoint({ events: ['member.created', 'member.verified'] });
 		await sandbox.clearRequests();
 
-		const { items } = await runEndpointOperation('sendTest', {
+		const { items } = await sandbox.runOperation('webhookEndpoint', 'sendTest', {
 			endpointId: byId(endpoint.id as string),
 			options: { event_type: 'member.verified' },
 		});
@@ -165,7 +163,7 @@ describe('Webhook Endpoint', () => {
 
 	describe('refuses bad input before any request', () => {
 		it('an http:// URL', async () => {
-			const { error } = await runEndpointOperation('create', {
+			const { error } = await sandbox.runOperation('webhookEndpoint', 'create', {
 				url: 'http://example.com/hook',
 				events: ['*'],
 			});
@@ -175,7 +173,7 @@ describe('Webhook Endpoint', () => {
 		});
 
 		it('an http:// URL in an update', async () => {
-			const { error } = await runEndpointOperation('update', {
+			const { error } = await sandbox.runOperation('webhookEndpoint', 'update', {
 				endpointId: byId('0b6a3c2e-4f1d-4c8e-9a7b-2d5e6f708192'),
 				updateFields: { url: 'ftp://example.com' },
 			});
@@ -185,7 +183,7 @@ describe('Webhook Endpoint', () => {
 		});
 
 		it('an empty event list', async () => {
-			const { error } = await runEndpointOperation('create', {
+			const { error } = await sandbox.runOperation('webhookEndpoint', 'create', {
 				url: ENDPOINT_URL,
 				events: '={{ [] }}',
 			});

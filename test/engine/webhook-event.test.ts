@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { runLoadOptions, runNode } from './harness';
+import { runLoadOptions } from './harness';
 import { useSandbox } from './sandbox-fixture';
 
 const sandbox = useSandbox();
@@ -10,10 +10,7 @@ describe('Webhook Event', () => {
 		const catalog = await sandbox.api<{ data: IDataObject[] }>('GET', '/webhook-events');
 		await sandbox.clearRequests();
 
-		const { items } = await runNode({
-			parameters: { resource: 'webhookEvent', operation: 'getAll' },
-			credentials: sandbox.credentials(),
-		});
+		const { items } = await sandbox.runOperation('webhookEvent', 'getAll');
 
 		expect(items.map((item) => item.json)).toEqual(catalog.data);
 		expect(items.map((item) => item.json.type)).toContain('member.created');
