@@ -37,6 +37,11 @@ function searchResource(
 	};
 }
 
+/** A record listed under its `name`, picked by its `id`. */
+function toNameAndId(record: IDataObject): INodeListSearchItems {
+	return { name: record.name as string, value: record.id as string };
+}
+
 export const searchMembers = searchResource('/members', SCOPE.membersRead, (member) => ({
 	name: member.display_name
 		? `${member.business_name as string} (${member.display_name as string})`
@@ -44,15 +49,9 @@ export const searchMembers = searchResource('/members', SCOPE.membersRead, (memb
 	value: member.id as string,
 }));
 
-export const searchCustomers = searchResource('/customers', SCOPE.customersRead, (customer) => ({
-	name: customer.name as string,
-	value: customer.id as string,
-}));
+export const searchCustomers = searchResource('/customers', SCOPE.customersRead, toNameAndId);
 
-export const searchSites = searchResource('/sites', SCOPE.customersRead, (site) => ({
-	name: site.name as string,
-	value: site.id as string,
-}));
+export const searchSites = searchResource('/sites', SCOPE.customersRead, toNameAndId);
 
 export const searchWebhookEndpoints = searchResource(
 	'/webhook-endpoints',
