@@ -175,8 +175,11 @@ export function isSignedWith(delivery: ReceivedDelivery, secret: string): boolea
 	);
 }
 
-export function signatureCount(header: string): number {
-	return header.split(',').filter((part) => part.startsWith('v1=')).length;
+/** How many `v1=` signatures the delivery's `X-Webhook-Signature` holds. */
+export function signatureCount(delivery: ReceivedDelivery): number {
+	return String(delivery.headers['x-webhook-signature'])
+		.split(',')
+		.filter((part) => part.startsWith('v1=')).length;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -401,22 +401,20 @@ describe('secret roll', () => {
 		await createMember(sandbox.current);
 		await settle();
 		const during = receiver.received[0];
-		const duringHeader = String(during.headers['x-webhook-signature']);
-		expect(signatureCount(duringHeader)).toBe(2);
+		expect(signatureCount(during)).toBe(2);
 		expect(isSignedWith(during, newSecret)).toBe(true);
 		expect(isSignedWith(during, endpoint.secret)).toBe(true);
 
 		await advance(23 * 3600);
 		await createMember(sandbox.current);
 		await settle();
-		expect(signatureCount(String(receiver.received[1].headers['x-webhook-signature']))).toBe(2);
+		expect(signatureCount(receiver.received[1])).toBe(2);
 
 		await advance(3600 + 1);
 		await createMember(sandbox.current);
 		await settle();
 		const after = receiver.received[2];
-		const afterHeader = String(after.headers['x-webhook-signature']);
-		expect(signatureCount(afterHeader)).toBe(1);
+		expect(signatureCount(after)).toBe(1);
 		expect(isSignedWith(after, newSecret)).toBe(true);
 		expect(isSignedWith(after, endpoint.secret)).toBe(false);
 	});
