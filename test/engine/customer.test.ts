@@ -5,30 +5,23 @@ const sandbox = useSandbox();
 
 describe('Customer', () => {
 	it('creates a customer with its optional fields', async () => {
-		const { items, error } = await sandbox.runOperation('customer', 'create', {
-			name: 'Northwind Care Homes',
-			additionalFields: {
-				status: 'prospect',
-				contact_name: 'Nina North',
-				contact_email: 'nina@northwind.example',
-				contact_phone: '+1 555 0100',
-				billing_rate: 42.5,
-				notes: 'Met at the trade fair',
-			},
-		});
-
-		expect(error).toBeUndefined();
-		const [request] = await sandbox.requests();
-		expect(request).toMatchObject({ method: 'POST', path: '/api/v1/customers' });
-		expect(request.body).toEqual({
-			name: 'Northwind Care Homes',
+		const additionalFields = {
 			status: 'prospect',
 			contact_name: 'Nina North',
 			contact_email: 'nina@northwind.example',
 			contact_phone: '+1 555 0100',
 			billing_rate: 42.5,
 			notes: 'Met at the trade fair',
+		};
+		const { items, error } = await sandbox.runOperation('customer', 'create', {
+			name: 'Northwind Care Homes',
+			additionalFields,
 		});
+
+		expect(error).toBeUndefined();
+		const [request] = await sandbox.requests();
+		expect(request).toMatchObject({ method: 'POST', path: '/api/v1/customers' });
+		expect(request.body).toEqual({ name: 'Northwind Care Homes', ...additionalFields });
 		expect(items.map((item) => item.json)).toEqual([
 			expect.objectContaining({
 				name: 'Northwind Care Homes',

@@ -13,16 +13,17 @@ describe('Site', () => {
 		const customerId = await createCustomer();
 		await sandbox.clearRequests();
 
+		const additionalFields = {
+			contact_name: 'Hal',
+			contact_phone: '+1 555 0101',
+			orientation_required: true,
+			staff_requirements: 'Two carers per shift',
+			notes: 'Parking at the back',
+		};
 		const { items, error } = await sandbox.runOperation('site', 'create', {
 			customerId: { __rl: true, mode: 'list', value: customerId, cachedResultName: 'Northwind' },
 			name: 'Harbour Branch',
-			additionalFields: {
-				contact_name: 'Hal',
-				contact_phone: '+1 555 0101',
-				orientation_required: true,
-				staff_requirements: 'Two carers per shift',
-				notes: 'Parking at the back',
-			},
+			additionalFields,
 		});
 
 		expect(error).toBeUndefined();
@@ -31,11 +32,7 @@ describe('Site', () => {
 		expect(request.body).toEqual({
 			customer_id: customerId,
 			name: 'Harbour Branch',
-			contact_name: 'Hal',
-			contact_phone: '+1 555 0101',
-			orientation_required: true,
-			staff_requirements: 'Two carers per shift',
-			notes: 'Parking at the back',
+			...additionalFields,
 		});
 		expect(items[0].json).toMatchObject({
 			customer_id: customerId,
