@@ -22,13 +22,13 @@ import type {
 } from 'n8n-workflow';
 import { createRunExecutionData } from 'n8n-workflow';
 
-import { startSandbox } from '../sandbox';
 import type { DeepPartialConfig } from '../sandbox';
 import { SandboxControl } from '../e2e/sandbox-control';
 import { closeServer, listenOnLoopback } from '../sandbox/tests/loopback-server';
 import { TriggerHarness } from './harness';
 import type { TriggerHarnessOptions } from './harness';
-import { SandboxFixture } from './sandbox-fixture';
+import { useSandbox } from './sandbox-fixture';
+import type { SandboxFixture } from './sandbox-fixture';
 
 process.env.NO_PROXY = '127.0.0.1,localhost';
 process.env.no_proxy = '127.0.0.1,localhost';
@@ -238,22 +238,18 @@ export function useTriggerSandbox(config: DeepPartialConfig = {}): {
 	receiver: () => TriggerReceiver;
 	testMode: () => SandboxControl;
 } {
-	const fixture = new SandboxFixture();
 	let receiver: TriggerReceiver | undefined;
 	beforeAll(async () => {
-		fixture.sandbox = await startSandbox({
-			port: 0,
-			config: { ...config, webhooks: { allowInsecureUrls: true, ...config.webhooks } },
-		});
-		fixture.control = new SandboxControl(fixture.sandbox.origin);
 		receiver = await TriggerReceiver.start();
 	});
-	beforeEach(async () => {
-		await fixture.control.reset();
-	});
+	// Before useSandbox's hooks: jest runs afterAll hooks in declaration order, and the receiver
+	// closes before the sandbox.
 	afterAll(async () => {
 		await receiver?.close();
-		await fixture.sandbox?.close();
+	});
+	const fixture = useSandbox({
+		...config,
+		webhooks: { allowInsecureUrls: true, ...config.webhooks },
 	});
 	return {
 		fixture,
