@@ -25,7 +25,8 @@ export const PICTURE_FILES = {
 const TRIGGER_NAME = 'On member created';
 const ACTION_NAME = 'Verify member';
 const VIEWPORT = { width: 1280, height: 720 };
-const UI_TIMEOUT_MS = 30_000;
+/** Generous: the editor loads slowly on a busy 2-core machine. */
+const UI_TIMEOUT_MS = 90_000;
 /** Two nodes look lost on a fitted canvas: zoom in a little. */
 const CANVAS_ZOOM_STEPS = 2;
 const ZOOM_ANIMATION_MS = 600;
@@ -115,9 +116,14 @@ export async function capturePictures(world: E2eWorld, outputFolder: string): Pr
 
 		return [canvasPicture, actionPicture, pickerPicture];
 	} catch (error) {
-		const pages = browser.contexts().flatMap((context) => context.pages());
-		if (pages[0])
-			await pages[0].screenshot({ path: join(outputFolder, 'failure.png') }).catch(() => undefined);
+		// what the browser showed when it failed, kept where CI keeps its results
+		const [page] = browser.contexts().flatMap((context) => context.pages());
+		const failurePicture = join(PACKAGE_ROOT, 'test-results', 'pictures-failure.png');
+		const saved = await page
+			?.screenshot({ path: failurePicture })
+			.then(() => true)
+			.catch(() => false);
+		if (saved) (error as Error).message += `\nThe browser's view at the failure: ${failurePicture}`;
 		throw error;
 	} finally {
 		await browser.close();

@@ -42,4 +42,4 @@ test('the three pictures are produced and are not blank', async () => {
 	} finally {
 		await browser.close();
 	}
-}, 180_000);
+}, 300_000);
