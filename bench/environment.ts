@@ -1,8 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-globals,
-	@n8n/community-nodes/no-restricted-imports,
-	@n8n/community-nodes/require-node-api-error
-	-- Benchmark tooling run by tsx, not node code: it drives n8n, reads /proc, prints figures. */
 /**
  * What every benchmark part starts from: the sandbox on loopback (no rate limit, accepting n8n's
  * http:// webhook URL) and a real n8n 2.8.4 with our package installed the way users install it,

@@ -1,7 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-globals,
-	@n8n/community-nodes/no-restricted-imports
-	-- Benchmark tooling run by tsx, not node code: it drives n8n, reads /proc, prints figures. */
 import { readFileSync } from 'node:fs';
 
 export interface MemorySample {

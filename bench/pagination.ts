@@ -1,7 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-globals,
-	@n8n/community-nodes/no-restricted-imports
-	-- Benchmark tooling run by tsx, not node code: it drives n8n, reads /proc, prints figures. */
 /**
  * Pagination: every member read at N = 1,000 / 10,000 / 100,000 by three contenders, alternating
  * per size — our node's Get Many with Return All, n8n's HTTP Request node with its built-in

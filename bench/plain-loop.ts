@@ -1,7 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-globals,
-	no-console
-	-- Benchmark tooling run by tsx, not node code: it drives n8n, reads /proc, prints figures. */
 /**
  * The physical limit for reading every member: a bare loop of `fetch` calls (limit=100, following
  * `next_cursor`) that keeps the records in one array, run in a fresh Node process so its memory

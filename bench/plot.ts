@@ -1,6 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-imports
-	-- Benchmark tooling run by tsx, not node code: it drives n8n, reads /proc, prints figures. */
 /** A log-log line chart of time against N per contender, drawn as SVG and rendered to PNG. */
 import { writeFileSync } from 'node:fs';
 

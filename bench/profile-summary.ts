@@ -1,8 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-globals,
-	@n8n/community-nodes/no-restricted-imports,
-	no-console
-	-- Benchmark tooling run by tsx, not node code: it drives n8n, reads /proc, prints figures. */
 /**
  * Where a V8 CPU profile spends its time: self time by function and by package.
  * For the profiles `npx tsx bench/run.ts ... --profile` takes of n8n.

@@ -1,7 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-globals,
-	@n8n/community-nodes/no-restricted-imports
-	-- Benchmark tooling run by tsx, not node code: it drives n8n, reads /proc, prints figures. */
 /**
  * Keeps each part's last figures in bench/results/<part>.json and writes bench/RESULTS.md and
  * bench/pagination.png from them, so a part run alone refreshes its section and keeps the others.

@@ -1,8 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-globals,
-	@n8n/community-nodes/no-restricted-imports,
-	no-console
-	-- Benchmark tooling run by tsx, not node code: it drives n8n, reads /proc, prints figures. */
 /**
  * `npm run bench` runs every part; `npx tsx bench/run.ts pagination|webhooks|scale [...]` runs some.
  * Options:

@@ -1,7 +1,3 @@
-/* eslint-disable
-	@n8n/community-nodes/no-restricted-globals,
-	@n8n/community-nodes/no-restricted-imports
-	-- Benchmark tooling run by tsx, not node code: it drives n8n, reads /proc, prints figures. */
 /**
  * Webhook throughput: bursts of signed `member.updated` deliveries into our trigger (signature
  * verified, duplicates checked) and the same requests into n8n's plain Webhook node (no
