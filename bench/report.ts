@@ -331,7 +331,7 @@ export function writeResults(): void {
 	const lines = [
 		'# Benchmark results',
 		'',
-		'Written by `npm run bench` (each part alone: `npx tsx bench/run.ts pagination|webhooks|scale`); do not edit by hand.',
+		'Written by `npm run bench` (each part alone: `npx tsx bench/run.ts pagination|webhooks|scale`); do not edit by hand. Where the time goes, from profiles: [FINDINGS.md](FINDINGS.md).',
 		'',
 		`Machine: ${describeMachine(newest.machine)}.`,
 		'',
