@@ -5,7 +5,6 @@
  * fresh Node process (the limit).
  */
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 
 import { PACKAGE_ROOT } from '../test/e2e/n8n';
@@ -13,6 +12,7 @@ import { SandboxControl } from '../test/e2e/sandbox-control';
 import {
 	chainWorkflow,
 	memberParameters,
+	webhookNode,
 	workforceNode,
 	type WorkflowNode,
 } from '../test/e2e/workflows';
@@ -65,23 +65,6 @@ interface N8nContender {
 	/** Nodes whose execution times add up to the contender's time, in order. */
 	measuredNodes: string[];
 	workflow(organization: BenchOrganization, env: BenchEnvironment): WorkflowNode[];
-}
-
-/** Starts the workflow on a POST and answers when its last node has finished. */
-function webhookStart(path: string): WorkflowNode {
-	return {
-		name: 'Start',
-		type: 'n8n-nodes-base.webhook',
-		typeVersion: 2.1,
-		webhookId: randomUUID(),
-		parameters: {
-			httpMethod: 'POST',
-			path,
-			responseMode: 'lastNode',
-			responseData: 'noData',
-			options: {},
-		},
-	};
 }
 
 const N8N_CONTENDERS: Record<Exclude<Contender, 'plainLoop'>, N8nContender> = {
@@ -148,7 +131,7 @@ export async function createPaginationWorkflows(
 			const path = webhookPath(contender as Contender, organization);
 			workflowIds[path] = await env.createActiveWorkflow(
 				chainWorkflow(`Bench: ${contender} (${organization.slug})`, [
-					webhookStart(path),
+					webhookNode('Start', path, 'noData'),
 					...definition.workflow(organization, env),
 				]),
 			);

@@ -11,7 +11,7 @@ import {
 	workforceNode,
 	workforceTriggerNode,
 } from './workflows';
-import { E2eWorld } from './world';
+import { useE2eWorld } from './use-world';
 
 interface Member {
 	id: string;
@@ -20,18 +20,10 @@ interface Member {
 	contact: { email: string | null; phone: string | null };
 }
 
-let world: E2eWorld;
-
-beforeAll(async () => {
-	world = await E2eWorld.start();
-}, 240_000);
-
-afterAll(async () => {
-	await world?.stop();
-}, 60_000);
+const world = useE2eWorld();
 
 beforeEach(async () => {
-	await world.control.reset();
+	await world().control.reset();
 });
 
 async function postJson(url: string, body: unknown): Promise<{ status: number; body: unknown }> {
@@ -45,8 +37,8 @@ async function postJson(url: string, body: unknown): Promise<{ status: number; b
 }
 
 async function membersInSandbox(): Promise<Member[]> {
-	const { data } = await world.control.api<{ data: Member[] }>(
-		world.apiKey,
+	const { data } = await world().control.api<{ data: Member[] }>(
+		world().apiKey,
 		'GET',
 		'/members?limit=100',
 	);
@@ -55,22 +47,22 @@ async function membersInSandbox(): Promise<Member[]> {
 
 describe('credential dialog test', () => {
 	const testWith = async (data: { apiKey: string; baseUrl: string }) =>
-		await world.client.testCredential({
-			id: world.credential.id,
-			name: world.credential.name,
+		await world().client.testCredential({
+			id: world().credential.id,
+			name: world().credential.name,
 			type: CREDENTIAL_TYPE,
 			data,
 		});
 
 	test('passes with a sandbox key', async () => {
-		const result = await testWith({ apiKey: world.apiKey, baseUrl: world.sandbox.baseUrl });
+		const result = await testWith({ apiKey: world().apiKey, baseUrl: world().sandbox.baseUrl });
 		expect(result).toEqual(expect.objectContaining({ status: 'OK' }));
 	});
 
 	test('fails with a clear message when the key is wrong', async () => {
 		const result = await testWith({
 			apiKey: 'wfm_live_acme_wrong',
-			baseUrl: world.sandbox.baseUrl,
+			baseUrl: world().sandbox.baseUrl,
 		});
 		expect(result.status).toBe('Error');
 		// n8n 2.8.4 shows its own wording for a 401 here (the credential's `rules` do not reach the dialog)
@@ -80,15 +72,15 @@ describe('credential dialog test', () => {
 	});
 
 	test('fails with a clear message when the base URL points at nothing', async () => {
-		const result = await testWith({ apiKey: world.apiKey, baseUrl: 'http://127.0.0.1:9/api/v1' });
+		const result = await testWith({ apiKey: world().apiKey, baseUrl: 'http://127.0.0.1:9/api/v1' });
 		expect(result.status).toBe('Error');
 		expect(result.message).toMatch(/refused the connection|ECONNREFUSED/);
 	});
 
 	test('fails with a clear message when the base URL is not the API', async () => {
 		const result = await testWith({
-			apiKey: world.apiKey,
-			baseUrl: `${world.sandbox.origin}/not-the-api`,
+			apiKey: world().apiKey,
+			baseUrl: `${world().sandbox.origin}/not-the-api`,
 		});
 		expect(result.status).toBe('Error');
 		expect(result.message).toMatch(/Base URL|The resource you are requesting could not be found/);
@@ -97,12 +89,12 @@ describe('credential dialog test', () => {
 
 describe('form submission → create member', () => {
 	test('a Webhook-started workflow creates the member and responds with it', async () => {
-		const workflow = await world.client.createWorkflow(
+		const workflow = await world().client.createWorkflow(
 			chainWorkflow('Sign-up webhook → create member', [
 				webhookNode('Sign-up', 'e2e-signup', 'firstEntryJson'),
 				workforceNode(
 					'Create Member',
-					world.credential,
+					world().credential,
 					memberParameters.create({
 						businessName: '={{ $json.body.name }}',
 						email: '={{ $json.body.email }}',
@@ -111,10 +103,10 @@ describe('form submission → create member', () => {
 				),
 			]),
 		);
-		await world.client.activateWorkflow(workflow.id);
+		await world().client.activateWorkflow(workflow.id);
 
 		const submitted = { name: 'Ada Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0000' };
-		const response = await postJson(`${world.n8n.url}/webhook/e2e-signup`, submitted);
+		const response = await postJson(`${world().n8n.url}/webhook/e2e-signup`, submitted);
 
 		expect(response.status).toBe(200);
 		const member = response.body as Member;
@@ -132,20 +124,20 @@ describe('form submission → create member', () => {
 				contact: member.contact,
 			}),
 		]);
-		await world.client.deactivateWorkflow(workflow.id);
+		await world().client.deactivateWorkflow(workflow.id);
 	});
 
 	test("the demo's n8n Form creates a member from the submitted fields", async () => {
-		const workflow = await world.client.createWorkflow(signupFormWorkflow(world.credential));
-		await world.client.activateWorkflow(workflow.id);
-		const response = await submitSignupForm(world.n8n.url, {
+		const workflow = await world().client.createWorkflow(signupFormWorkflow(world().credential));
+		await world().client.activateWorkflow(workflow.id);
+		const response = await submitSignupForm(world().n8n.url, {
 			name: 'Grace Hopper',
 			email: 'grace@example.com',
 			phone: '+1 555 0199',
 		});
 
 		expect(response.status).toBe(200);
-		const [execution] = await world.client.waitForExecutions(workflow.id, 1);
+		const [execution] = await world().client.waitForExecutions(workflow.id, 1);
 		expect(execution.status).toBe('success');
 		expect(await membersInSandbox()).toEqual([
 			expect.objectContaining({
@@ -153,35 +145,35 @@ describe('form submission → create member', () => {
 				contact: { email: 'grace@example.com', phone: '+1 555 0199' },
 			}),
 		]);
-		await world.client.deactivateWorkflow(workflow.id);
+		await world().client.deactivateWorkflow(workflow.id);
 	});
 });
 
 describe('Get Many', () => {
 	test('Return All yields all 250 members in 3 requests', async () => {
-		await world.control.seedMembers(250);
-		const workflow = await world.client.createWorkflow(
+		await world().control.seedMembers(250);
+		const workflow = await world().client.createWorkflow(
 			chainWorkflow('List members', [
 				webhookNode('Start', 'e2e-list-members', 'allEntries'),
-				workforceNode('Get Many Members', world.credential, memberParameters.getAll()),
+				workforceNode('Get Many Members', world().credential, memberParameters.getAll()),
 			]),
 		);
-		await world.client.activateWorkflow(workflow.id);
-		await world.control.clearRequests();
+		await world().client.activateWorkflow(workflow.id);
+		await world().control.clearRequests();
 
-		const response = await postJson(`${world.n8n.url}/webhook/e2e-list-members`, {});
+		const response = await postJson(`${world().n8n.url}/webhook/e2e-list-members`, {});
 
 		expect(response.status).toBe(200);
 		const members = response.body as Member[];
 		expect(members).toHaveLength(250);
 		expect(new Set(members.map((member) => member.id)).size).toBe(250);
-		const requests = await world.control.requests();
+		const requests = await world().control.requests();
 		expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([
 			'GET /api/v1/members',
 			'GET /api/v1/members',
 			'GET /api/v1/members',
 		]);
-		await world.client.deactivateWorkflow(workflow.id);
+		await world().client.deactivateWorkflow(workflow.id);
 	});
 });
 
@@ -195,34 +187,38 @@ describe('member events caused by the action node', () => {
 	];
 
 	test('create, update, verify and deactivate reach the trigger as four events, in order', async () => {
-		await world.control.reset();
-		const listener = await world.client.createWorkflow(
+		await world().control.reset();
+		const listener = await world().client.createWorkflow(
 			chainWorkflow('Member events', [
-				workforceTriggerNode(TRIGGER, world.credential, MEMBER_EVENTS),
+				workforceTriggerNode(TRIGGER, world().credential, MEMBER_EVENTS),
 			]),
 		);
-		await world.client.activateWorkflow(listener.id);
+		await world().client.activateWorkflow(listener.id);
 		const memberId = "$('Create member').item.json.id";
-		const lifecycle = await world.client.createWorkflow(
+		const lifecycle = await world().client.createWorkflow(
 			chainWorkflow('Member lifecycle', [
 				webhookNode('Start', 'e2e-member-lifecycle', 'firstEntryJson'),
 				workforceNode(
 					'Create member',
-					world.credential,
+					world().credential,
 					memberParameters.create({ businessName: 'Lifecycle Ltd' }),
 				),
 				workforceNode(
 					'Update member',
-					world.credential,
+					world().credential,
 					memberParameters.update(memberId, { display_name: 'Lifecycle' }),
 				),
-				workforceNode('Verify member', world.credential, memberParameters.verify(memberId)),
-				workforceNode('Deactivate member', world.credential, memberParameters.deactivate(memberId)),
+				workforceNode('Verify member', world().credential, memberParameters.verify(memberId)),
+				workforceNode(
+					'Deactivate member',
+					world().credential,
+					memberParameters.deactivate(memberId),
+				),
 			]),
 		);
-		await world.client.activateWorkflow(lifecycle.id);
+		await world().client.activateWorkflow(lifecycle.id);
 
-		const response = await fetch(`${world.n8n.url}/webhook/e2e-member-lifecycle`, {
+		const response = await fetch(`${world().n8n.url}/webhook/e2e-member-lifecycle`, {
 			method: 'POST',
 		});
 		expect(response.status).toBe(200);
@@ -233,8 +229,8 @@ describe('member events caused by the action node', () => {
 		};
 		expect(member).toEqual(expect.objectContaining({ is_active: false, is_verified: true }));
 
-		await world.control.settleDeliveries();
-		const executions = await world.client.waitForExecutions(listener.id, MEMBER_EVENTS.length);
+		await world().control.settleDeliveries();
+		const executions = await world().client.waitForExecutions(listener.id, MEMBER_EVENTS.length);
 		// deliveries travel concurrently, so executions may start in any order: order by occurrence
 		const events = executions
 			.map((execution) => nodeOutput(execution, TRIGGER))
@@ -246,8 +242,8 @@ describe('member events caused by the action node', () => {
 		);
 		expect((events[0].data as { source: string }).source).toBe('api');
 
-		await world.client.deactivateWorkflow(listener.id);
-		await world.client.deactivateWorkflow(lifecycle.id);
-		expect(await world.control.endpoints()).toEqual([]);
+		await world().client.deactivateWorkflow(listener.id);
+		await world().client.deactivateWorkflow(lifecycle.id);
+		expect(await world().control.endpoints()).toEqual([]);
 	});
 });

@@ -8,17 +8,9 @@ import { createHmac } from 'node:crypto';
 import { timesheetApprovedWorkflow } from '../demo/workflows';
 import { nodeOutput, type Execution } from './n8n';
 import type { EventEnvelope, WebhookDelivery, WebhookEndpoint } from './sandbox-control';
-import { E2eWorld } from './world';
+import { useE2eWorld } from './use-world';
 
-let world: E2eWorld;
-
-beforeAll(async () => {
-	world = await E2eWorld.start();
-}, 240_000);
-
-afterAll(async () => {
-	await world?.stop();
-}, 60_000);
+const world = useE2eWorld();
 
 function outputEventIds(executions: Execution[], triggerName: string): unknown[] {
 	return executions.map((execution) => nodeOutput(execution, triggerName).id);
@@ -36,27 +28,27 @@ describe('trigger on timesheet.approved', () => {
 		event: EventEnvelope;
 		executions: Execution[];
 	}> {
-		const { event } = await world.control.emitEvent('timesheet.approved');
-		await world.control.settleDeliveries();
+		const { event } = await world().control.emitEvent('timesheet.approved');
+		await world().control.settleDeliveries();
 		executionsSoFar += 1;
-		const executions = await world.client.waitForExecutions(workflowId, executionsSoFar);
+		const executions = await world().client.waitForExecutions(workflowId, executionsSoFar);
 		return { event, executions };
 	}
 
 	beforeAll(async () => {
-		await world.control.reset();
-		const workflow = timesheetApprovedWorkflow(world.credential);
+		await world().control.reset();
+		const workflow = timesheetApprovedWorkflow(world().credential);
 		triggerWebhookId = workflow.triggerWebhookId;
-		workflowId = (await world.client.createWorkflow(workflow)).id;
+		workflowId = (await world().client.createWorkflow(workflow)).id;
 	});
 
 	test("activation registers exactly one endpoint with n8n's production URL", async () => {
-		await world.client.activateWorkflow(workflowId);
+		await world().client.activateWorkflow(workflowId);
 
-		const endpoints = await world.control.endpoints();
+		const endpoints = await world().control.endpoints();
 		expect(endpoints).toHaveLength(1);
 		endpoint = endpoints[0];
-		expect(endpoint.url).toBe(world.n8n.webhookUrl(triggerWebhookId, 'webhook'));
+		expect(endpoint.url).toBe(world().n8n.webhookUrl(triggerWebhookId, 'webhook'));
 		expect(endpoint.events).toEqual(['timesheet.approved']);
 		expect(endpoint.enabled).toBe(true);
 	});
@@ -110,8 +102,8 @@ describe('trigger on timesheet.approved', () => {
 	});
 
 	test('after a secret roll deliveries still verify', async () => {
-		const rolled = await world.control.api<{ secret: string }>(
-			world.apiKey,
+		const rolled = await world().control.api<{ secret: string }>(
+			world().apiKey,
 			'POST',
 			`/webhook-endpoints/${endpoint.id}/roll-secret`,
 		);
@@ -123,30 +115,30 @@ describe('trigger on timesheet.approved', () => {
 	});
 
 	test('restarting n8n with the workflow active creates no second endpoint; a failed first attempt retried runs once', async () => {
-		await world.stopN8n();
+		await world().stopN8n();
 		// delivered while n8n is down: the first attempt fails
-		const { event } = await world.control.emitEvent('timesheet.approved');
+		const { event } = await world().control.emitEvent('timesheet.approved');
 		const deliveryOf = (deliveries: WebhookDelivery[]) =>
 			deliveries.find((delivery) => delivery.event_id === event.id)!;
-		const firstAttempt = deliveryOf(await world.control.settleDeliveries());
+		const firstAttempt = deliveryOf(await world().control.settleDeliveries());
 		expect(firstAttempt.status).not.toBe('delivered');
 
-		await world.startN8n();
-		const endpoints = await world.control.endpoints();
+		await world().startN8n();
+		const endpoints = await world().control.endpoints();
 		expect(endpoints.map((each) => each.id)).toEqual([endpoint.id]);
 
-		await world.control.advanceClock(120);
-		expect(deliveryOf(await world.control.settleDeliveries()).status).toBe('delivered');
+		await world().control.advanceClock(120);
+		expect(deliveryOf(await world().control.settleDeliveries()).status).toBe('delivered');
 		executionsSoFar += 1;
-		await world.client.waitForExecutions(workflowId, executionsSoFar);
+		await world().client.waitForExecutions(workflowId, executionsSoFar);
 
 		// a redelivery of the same envelope is acknowledged without a second run
-		await world.control.api(
-			world.apiKey,
+		await world().control.api(
+			world().apiKey,
 			'POST',
 			`/webhook-deliveries/${firstAttempt.id}/redeliver`,
 		);
-		await world.control.settleDeliveries();
+		await world().control.settleDeliveries();
 		const { executions } = await emitAndExpectOneMoreExecution();
 		const eventIds = outputEventIds(executions, TRIGGER);
 		expect(eventIds.filter((id) => id === event.id)).toHaveLength(1);
@@ -154,8 +146,8 @@ describe('trigger on timesheet.approved', () => {
 	});
 
 	test('deactivation deletes the endpoint', async () => {
-		await world.client.deactivateWorkflow(workflowId);
+		await world().client.deactivateWorkflow(workflowId);
 
-		expect(await world.control.endpoints()).toEqual([]);
+		expect(await world().control.endpoints()).toEqual([]);
 	});
 });

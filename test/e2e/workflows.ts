@@ -40,7 +40,7 @@ export function chainWorkflow(name: string, nodes: WorkflowNode[]): WorkflowDefi
 export function webhookNode(
 	name: string,
 	path: string,
-	respondWith: 'firstEntryJson' | 'allEntries',
+	respondWith: 'firstEntryJson' | 'allEntries' | 'noData',
 ): WorkflowNode {
 	return {
 		name,
