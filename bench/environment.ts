@@ -12,8 +12,7 @@ import { promisify } from 'node:util';
 import {
 	CREDENTIAL_TYPE,
 	freePort,
-	n8nBinary,
-	N8N_VERSION,
+	ensureN8nInstalled,
 	N8nInstance,
 	PACKAGE_ROOT,
 	startN8nWithPackage,
@@ -35,19 +34,6 @@ function sourceFiles(folder: string): string[] {
 		if (entry.isDirectory()) return sourceFiles(path);
 		return entry.name.endsWith('.ts') ? [path] : [];
 	});
-}
-
-/** Installs n8n into its cache folder on the first run (test/e2e/install-n8n.sh reuses it after). */
-async function installN8nWhenMissing(log: (line: string) => void): Promise<void> {
-	try {
-		n8nBinary();
-	} catch {
-		log(`Installing n8n ${N8N_VERSION} (first run only, 5-10 minutes, not part of the figures)`);
-		await execFileAsync('bash', [join(PACKAGE_ROOT, 'test', 'e2e', 'install-n8n.sh')], {
-			cwd: PACKAGE_ROOT,
-			maxBuffer: 64 * 1024 * 1024,
-		});
-	}
 }
 
 /**
@@ -125,7 +111,7 @@ export class BenchEnvironment {
 		options: { profileFolder?: string; log?: (line: string) => void } = {},
 	): Promise<BenchEnvironment> {
 		const log = options.log ?? (() => undefined);
-		await installN8nWhenMissing(log);
+		ensureN8nInstalled();
 		await buildWhenStale(log);
 		const n8nEnvironment: Record<string, string> = {
 			NODE_OPTIONS: `--require ${join(PACKAGE_ROOT, 'bench', 'n8n-probe.cjs')}`,

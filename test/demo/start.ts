@@ -3,11 +3,10 @@
  * the credential "Workforce Management (sandbox)" and the example workflows, all on loopback.
  * Ctrl-C stops everything.
  */
-import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
-import { DEFAULT_OWNER, N8N_VERSION, PACKAGE_ROOT, n8nBinary } from '../e2e/n8n';
+import { DEFAULT_OWNER, N8N_VERSION, ensureN8nInstalled } from '../e2e/n8n';
 import { E2eWorld } from '../e2e/world';
 import { DEMO_FOLDER, DEMO_LOG, DEMO_STATE_FILE, DEMO_TARGET, type DemoState } from './state';
 import {
@@ -31,19 +30,6 @@ async function isPortFree(port: number): Promise<boolean> {
 /** The usual port when it is free (so URLs look familiar), any free port otherwise. */
 async function portOrAnyFree(port: number): Promise<number> {
 	return (await isPortFree(port)) ? port : 0;
-}
-
-function ensureN8nInstalled(): void {
-	try {
-		n8nBinary();
-	} catch {
-		console.log(`n8n ${N8N_VERSION} is not installed yet: installing it once (5-10 minutes).`);
-		const install = spawnSync('bash', ['test/e2e/install-n8n.sh'], {
-			cwd: PACKAGE_ROOT,
-			stdio: 'inherit',
-		});
-		if (install.status !== 0) throw new Error('Installing n8n failed (see the output above)');
-	}
 }
 
 async function main(): Promise<void> {

@@ -3,7 +3,7 @@
  * n8n installs community packages, n8n started headless on loopback, and a small client for the
  * REST and public API calls a user's clicks would make.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
@@ -49,6 +49,22 @@ export function n8nBinary(): string {
 		);
 	}
 	return binary;
+}
+
+/**
+ * Installs n8n into its cache folder, or proves the cached install works and repairs it when it
+ * does not (scripts/install-n8n.sh), printing its progress. For the demo and the benchmarks;
+ * tests only call `n8nBinary()`, so they never install anything themselves.
+ */
+export function ensureN8nInstalled(): void {
+	const install = spawnSync('bash', [join(PACKAGE_ROOT, 'scripts', 'install-n8n.sh')], {
+		cwd: PACKAGE_ROOT,
+		stdio: 'inherit',
+		env: { ...process.env, N8N_VERSION, N8N_CACHE_DIR },
+	});
+	if (install.status !== 0) {
+		throw new Error(`n8n ${N8N_VERSION} could not be installed: see the message above`);
+	}
 }
 
 export async function freePort(): Promise<number> {

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# `npm test`: every check, in order, each announced and timed, then every jest suite.
+# It does not rely on npm's pre/post scripts (this project's .npmrc sets ignore-scripts=true, under
+# which npm runs none). Every check runs even when an earlier one failed, so one run shows them all;
+# the exit status is non-zero if any failed. Arguments are passed to jest.
+# Writes test-results/checks.tsv (check, result, seconds) and test-results/jest.json.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+source scripts/lib.sh
+
+export NO_PROXY="127.0.0.1,localhost${NO_PROXY:+,$NO_PROXY}" no_proxy="127.0.0.1,localhost${NO_PROXY:+,$NO_PROXY}"
+mkdir -p test-results
+checks=test-results/checks.tsv
+: >"$checks"
+rm -f test-results/jest.json
+
+steps=(
+  "build|n8n-node build && gulp (compile, copy icons, load every node and credential)|npm run -s build"
+  "lint|n8n-node lint (n8n's community-node rules)|npm run -s lint"
+  "typecheck|tsc -p test/tsconfig.json (sources, tests, bench)|npm run -s typecheck"
+  "scan|scan: n8n's community-package scanner on the packed tarball and the sources|npm run -s scan"
+  "n8n|install or verify n8n for the end-to-end tests|bash scripts/install-n8n.sh"
+  "chromium|install or verify Chromium for the screenshot test|bash scripts/install-chromium.sh"
+)
+total=$((${#steps[@]} + 1))
+run_step() { # number, name, what, command...
+  local n=$1 name=$2 what=$3; shift 3
+  local start=$SECONDS
+  echo
+  echo "━━ [$n/$total] $name: $what"
+  echo "   \$ $*"
+  if "$@"; then result=passed; else result=FAILED; fi
+  echo "━━ [$n/$total] $name $result ($(elapsed "$start"))"
+  printf '%s\t%s\t%s\n' "$name" "$result" $((SECONDS - start)) >>"$checks"
+}
+
+n=0
+for step in "${steps[@]}"; do
+  IFS='|' read -r name what command <<<"$step"
+  n=$((n + 1))
+  run_step "$n" "$name" "$what" bash -c "$command"
+done
+run_step "$total" jest "unit, sandbox, engine, end-to-end, demo and pictures suites" \
+  npx --no-install jest --json --outputFile=test-results/jest.json "$@"
+
+echo
+echo "checks: $(awk -F'\t' '{ printf "%s%s %s (%ss)", sep, $1, $2, $3; sep = " · " }' "$checks")"
+! grep -q $'\tFAILED\t' "$checks"
