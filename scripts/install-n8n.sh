@@ -55,11 +55,13 @@ check_disk_space() {
 }
 
 progress_probe() {
-  local count
-  count=$(find "$N8N_CACHE_DIR/node_modules" -mindepth 1 -maxdepth 2 -name package.json 2>/dev/null | wc -l)
-  local scoped
-  scoped=$(find "$N8N_CACHE_DIR/node_modules" -mindepth 3 -maxdepth 3 -path '*/@*/*/package.json' 2>/dev/null | wc -l)
-  echo ", $((count + scoped)) of about 2,100 packages in place"
+  local modules="$N8N_CACHE_DIR/node_modules"
+  if [ ! -d "$modules" ]; then echo ", resolving the dependency tree"; return; fi
+  if [ -d "$modules/sqlite3/build" ] && [ ! -f "$modules/sqlite3/build/Release/node_sqlite3.node" ]; then
+    echo ", compiling sqlite3 (1-3 minutes)"
+    return
+  fi
+  echo ", $(find "$modules" -mindepth 1 -maxdepth 3 -name package.json -not -path '*/node_modules/*/node_modules/*' 2>/dev/null | wc -l) packages unpacked"
 }
 
 install() {
