@@ -18,18 +18,18 @@ steps=(
   "build|n8n-node build && gulp (compile, copy icons, load every node and credential)|npm run -s build"
   "lint|n8n-node lint (n8n's community-node rules)|npm run -s lint"
   "typecheck|tsc -p test/tsconfig.json (sources, tests, bench)|npm run -s typecheck"
-  "scan|scan: n8n's community-package scanner on the packed tarball and the sources|npm run -s scan"
+  "scan|n8n's community-package scanner on the packed tarball and the sources|npm run -s scan"
   "n8n|install or verify n8n for the end-to-end tests|bash scripts/install-n8n.sh"
   "chromium|install or verify Chromium for the screenshot test|bash scripts/install-chromium.sh"
 )
 total=$((${#steps[@]} + 1))
-run_step() { # number, name, what, command...
-  local n=$1 name=$2 what=$3; shift 3
+run_step() { # number, name, what, command line
+  local n=$1 name=$2 what=$3 command=$4
   local start=$SECONDS
   echo
   echo "━━ [$n/$total] $name: $what"
-  echo "   \$ $*"
-  if "$@"; then result=passed; else result=FAILED; fi
+  echo "   \$ $command"
+  if bash -c "$command"; then result=passed; else result=FAILED; fi
   echo "━━ [$n/$total] $name $result ($(elapsed "$start"))"
   printf '%s\t%s\t%s\n' "$name" "$result" $((SECONDS - start)) >>"$checks"
 }
@@ -38,10 +38,10 @@ n=0
 for step in "${steps[@]}"; do
   IFS='|' read -r name what command <<<"$step"
   n=$((n + 1))
-  run_step "$n" "$name" "$what" bash -c "$command"
+  run_step "$n" "$name" "$what" "$command"
 done
 run_step "$total" jest "unit, sandbox, engine, end-to-end, demo and pictures suites" \
-  npx --no-install jest --json --outputFile=test-results/jest.json "$@"
+  "npx --no-install jest --json --outputFile=test-results/jest.json$(printf ' %q' "$@")"
 
 echo
 echo "checks: $(awk -F'\t' '{ printf "%s%s %s (%ss)", sep, $1, $2, $3; sep = " · " }' "$checks")"
