@@ -38,6 +38,9 @@ export interface SandboxState {
 	requestLog: LoggedRequest[];
 }
 
+/** Fastify's default, stated: a larger body is answered 413 before it is parsed. */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
 /** Benchmarks send hundreds of thousands of requests: keep the most recent ones. */
 const MAX_LOGGED_REQUESTS = 10_000;
 
@@ -223,6 +226,7 @@ export function buildApp(config: SandboxConfig): { app: FastifyInstance; state: 
 
 	const app = Fastify({
 		logger: false,
+		bodyLimit: BODY_LIMIT_BYTES,
 		// Reject unknown fields instead of stripping them, and never coerce body types.
 		ajv: {
 			customOptions: {
@@ -256,6 +260,15 @@ export function buildApp(config: SandboxConfig): { app: FastifyInstance; state: 
 		if (error instanceof ApiError) return sendError(reply, error);
 		if (error.validation)
 			return sendError(reply, validationError(detailsFromAjv(error.validation as never)));
+		if (error.statusCode === 413) {
+			return sendError(
+				reply,
+				new ApiError(
+					'payload_too_large',
+					`Request bodies are limited to ${BODY_LIMIT_BYTES / 1024 / 1024} MiB`,
+				),
+			);
+		}
 		if (error.statusCode === 415) {
 			return sendError(
 				reply,

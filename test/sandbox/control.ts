@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 
 import type { SandboxState } from './app';
-import { isoTimestamp } from './clock';
+import { isoTimestamp, MAX_CLOCK_OFFSET_SECONDS } from './clock';
 import type { Mode } from './config';
-import { ApiError } from './errors';
+import { ApiError, validationError } from './errors';
 import { EVENT_TYPES, examplePayload, isInventedPayload } from './events';
 import { newMember } from './resources';
 import { nonEmptyString, object } from './schemas';
@@ -50,12 +50,17 @@ function deliveriesOf(tenants: Tenant[]) {
 		}));
 }
 
+/** Bounds of the fault interface: enough for any test, too little to wedge the sandbox. */
+const MAX_FAULT_COUNT = 10_000;
+const MAX_PENDING_FAULTS = 100;
+const MAX_RETRY_AFTER_SECONDS = 86_400;
+
 type FaultRequest = { count: number; path?: string } & (
 	| { kind?: 'status'; status: 429 | 500 | 503; retry_after?: number }
 	| { kind: 'repeat_cursor' }
 );
 
-const faultCount = { type: 'integer', minimum: 1 };
+const faultCount = { type: 'integer', minimum: 1, maximum: MAX_FAULT_COUNT };
 
 /** A status fault (`kind` may be left out) or a `repeat_cursor` fault. */
 const faultBody = {
@@ -69,7 +74,7 @@ const faultBody = {
 			kind: { type: 'string', enum: ['status', 'repeat_cursor'] },
 			status: { type: 'integer', enum: [429, 500, 503] },
 			count: faultCount,
-			retry_after: { type: 'integer', minimum: 0 },
+			retry_after: { type: 'integer', minimum: 0, maximum: MAX_RETRY_AFTER_SECONDS },
 			path: nonEmptyString,
 		},
 		['status', 'count'],
@@ -82,9 +87,10 @@ export async function registerControlRoutes(
 	state: SandboxState,
 ): Promise<void> {
 	control.post('/reset', async () => {
+		// the clock first: every other reset reads it
+		state.clock.reset();
 		await state.engine.stop();
 		state.store.reset();
-		state.clock.reset();
 		state.faults.clear();
 		state.rateLimiter.reset();
 		state.requestLog.length = 0;
@@ -128,9 +134,25 @@ export async function registerControlRoutes(
 
 	control.post(
 		'/clock/advance',
-		{ schema: { body: object({ seconds: { type: 'number', minimum: 0 } }, ['seconds']) } },
+		{
+			schema: {
+				body: object(
+					{ seconds: { type: 'number', minimum: 0, maximum: MAX_CLOCK_OFFSET_SECONDS } },
+					['seconds'],
+				),
+			},
+		},
 		async (request) => {
-			const now = state.clock.advance((request.body as { seconds: number }).seconds);
+			const { seconds } = request.body as { seconds: number };
+			if (seconds > state.clock.headroomSeconds()) {
+				throw validationError([
+					{
+						field: 'seconds',
+						message: `would take the clock more than ${MAX_CLOCK_OFFSET_SECONDS} s ahead of real time (it can advance ${Math.floor(state.clock.headroomSeconds())} s more; POST /__sandbox/reset sets it back)`,
+					},
+				]);
+			}
+			const now = state.clock.advance(seconds);
 			state.engine.pump();
 			return { now: isoTimestamp(now) };
 		},
@@ -138,6 +160,14 @@ export async function registerControlRoutes(
 
 	control.post('/faults', { schema: { body: faultBody } }, async (request) => {
 		const body = request.body as FaultRequest;
+		if (state.faults.pending().length >= MAX_PENDING_FAULTS) {
+			throw validationError([
+				{
+					field: 'body',
+					message: `${MAX_PENDING_FAULTS} faults are already pending: DELETE /__sandbox/faults first`,
+				},
+			]);
+		}
 		state.faults.add(
 			body.kind === 'repeat_cursor'
 				? { kind: 'repeat_cursor', remaining: body.count, path: body.path ?? null }

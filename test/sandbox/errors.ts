@@ -6,6 +6,7 @@ export type ErrorCode =
 	| 'validation_failed'
 	| 'endpoint_disabled'
 	| 'unsupported_media_type'
+	| 'payload_too_large'
 	| 'rate_limited'
 	| 'internal_error'
 	| 'service_unavailable';
@@ -27,6 +28,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
 	validation_failed: 400,
 	endpoint_disabled: 409,
 	unsupported_media_type: 415,
+	payload_too_large: 413,
 	rate_limited: 429,
 	internal_error: 500,
 	service_unavailable: 503,

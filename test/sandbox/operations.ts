@@ -132,12 +132,28 @@ function patchHandler<Patch extends object>(
 	};
 }
 
+/**
+ * A webhook URL as written: lower-case scheme, `//`, a host without user name or password, no
+ * whitespace. `new URL()` alone would accept and silently rewrite `HTTPS://x`, `https:/x`,
+ * ` https://x` and `https://user:pass@x`.
+ */
+const WEBHOOK_URL_SHAPE = /^https?:\/\/[^\s/?#@\\]+(?:[/?#]\S*)?$/;
+
 function assertWebhookUrl(url: string, config: SandboxConfig, field = 'url'): void {
 	let parsed: URL;
 	try {
 		parsed = new URL(url);
 	} catch {
 		throw validationError([{ field, message: 'must be an absolute URL' }]);
+	}
+	if (!WEBHOOK_URL_SHAPE.test(url)) {
+		throw validationError([
+			{
+				field,
+				message:
+					'must be written as https://host/path: a lower-case scheme, no user name or password, no spaces',
+			},
+		]);
 	}
 	if (parsed.protocol === 'https:') return;
 	const loopback =

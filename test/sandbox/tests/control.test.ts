@@ -49,6 +49,69 @@ describe('reset', () => {
 	});
 });
 
+describe('bounded control inputs', () => {
+	async function controlAnswer(method: string, path: string, body?: unknown) {
+		const answer = await fetch(`${sandbox.current.origin}/__sandbox${path}`, {
+			method,
+			headers: body === undefined ? {} : { 'content-type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		return { status: answer.status, body: (await answer.json()) as any };
+	}
+
+	it('refuses a clock jump past what a date can hold, and the API keeps answering', async () => {
+		const huge = await controlAnswer('POST', '/clock/advance', { seconds: 1e13 });
+		expect(huge.status).toBe(400);
+		expect(huge.body.error.code).toBe('validation_failed');
+
+		// many allowed steps cannot add up to an invalid date either
+		const step = 50 * 366 * 24 * 3600;
+		expect((await controlAnswer('POST', '/clock/advance', { seconds: step })).status).toBe(200);
+		expect((await controlAnswer('POST', '/clock/advance', { seconds: step })).status).toBe(200);
+		const third = await controlAnswer('POST', '/clock/advance', { seconds: step });
+		expect(third.status).toBe(400);
+		expect(third.body.error.details[0].message).toContain('/__sandbox/reset');
+
+		expect((await api(sandbox.current, LIVE_KEY, 'GET', '/organization')).status).toBe(200);
+		const member = await createMember(sandbox.current);
+		expect(Number.isNaN(Date.parse(member.created_at))).toBe(false);
+	});
+
+	it('recovers with reset from the clock at its limit', async () => {
+		await control(sandbox.current, 'POST', '/clock/advance', { seconds: 100 * 366 * 24 * 3600 });
+		await control(sandbox.current, 'POST', '/reset');
+		const { now } = await control(sandbox.current, 'GET', '/clock');
+		expect(Math.abs(Date.parse(now) - Date.now())).toBeLessThan(60_000);
+		expect((await api(sandbox.current, LIVE_KEY, 'GET', '/members')).status).toBe(200);
+	});
+
+	it('bounds fault counts, Retry-After and the number of pending faults', async () => {
+		expect(
+			(await controlAnswer('POST', '/faults', { status: 500, count: 1e9 })).status,
+		).toBe(400);
+		expect(
+			(await controlAnswer('POST', '/faults', { status: 429, count: 1, retry_after: 1e9 }))
+				.status,
+		).toBe(400);
+		for (let index = 0; index < 100; index++) {
+			await control(sandbox.current, 'POST', '/faults', { status: 503, count: 1, path: '/none' });
+		}
+		const tooMany = await controlAnswer('POST', '/faults', { status: 503, count: 1 });
+		expect(tooMany.status).toBe(400);
+		expect(tooMany.body.error.details[0].message).toContain('DELETE /__sandbox/faults');
+		expect((await control(sandbox.current, 'GET', '/faults')).faults).toHaveLength(100);
+	});
+
+	it('answers 413 to a body over 1 MiB, on the API and the control interface', async () => {
+		const oversize = { business_name: 'x'.repeat(1024 * 1024 + 1) };
+		const viaApi = await api(sandbox.current, LIVE_KEY, 'POST', '/members', oversize);
+		expectError(viaApi, 413, 'payload_too_large');
+		expect(viaApi.body.error.message).toContain('1 MiB');
+		expect((await controlAnswer('POST', '/clock/advance', oversize)).status).toBe(413);
+		expect((await api(sandbox.current, LIVE_KEY, 'GET', '/members')).body.data).toEqual([]);
+	});
+});
+
 describe('clock', () => {
 	it('moves the sandbox clock forward, which stamps new records', async () => {
 		const { now } = await control(sandbox.current, 'POST', '/clock/advance', {

@@ -150,6 +150,21 @@ describe('webhook endpoints', () => {
 			{ field: 'url', message: expect.stringContaining('HTTPS') },
 		]);
 	});
+
+	it.each([
+		['an upper-case scheme', 'HTTPS://hooks.example.com/wfm'],
+		['a missing slash', 'https:/hooks.example.com/wfm'],
+		['user info', 'https://user:secret@hooks.example.com/wfm'],
+		['a leading space', ' https://hooks.example.com/wfm'],
+		['a space in the path', 'https://hooks.example.com/w fm'],
+	])('refuses a URL with %s, which new URL() alone would rewrite', async (_case, url) => {
+		const answer = await liveApi('POST', '/webhook-endpoints', { url, events: ['*'] });
+		expectError(answer, 400, 'validation_failed');
+		expect(answer.body.error.details).toEqual([
+			{ field: 'url', message: expect.stringContaining('https://host/path') },
+		]);
+		expect((await liveApi('GET', '/webhook-endpoints')).body.data).toEqual([]);
+	});
 });
 
 describe('signed deliveries', () => {
