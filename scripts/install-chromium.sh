@@ -17,7 +17,10 @@ problem() {
     --disable-background-networking --disable-component-update --disable-sync \
     --user-data-dir="$profile" --dump-dom 'data:text/html,<p id="probe">rendered</p>' 2>&1)
   rm -rf "$profile"
-  [[ $dom == *'<p id="probe">rendered</p>'* ]] || echo "it does not render a page headless: $(echo "$dom" | grep -m1 -iE 'error|cannot|fail' || echo "$dom" | tail -1)"
+  [[ $dom == *'<p id="probe">rendered</p>'* ]] && return
+  local said
+  said=$(echo "$dom" | grep -m1 -iE 'error|cannot|fail' || echo "$dom" | tail -1)
+  echo "it does not render a page headless (${said:-it printed nothing})"
 }
 
 issue=$(problem)

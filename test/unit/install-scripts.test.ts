@@ -1,0 +1,58 @@
+/**
+ * The install scripts behind `npm test`, `npm start` and `npm run e2e:install` refuse with a
+ * message that says what to do, and leave nothing half-installed, when the machine lacks what
+ * they need. (Their success path runs in every `npm test`: the end-to-end suites need it.)
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const SCRIPTS = resolve(__dirname, '..', '..', 'scripts');
+
+/** A PATH holding only these commands, taken from this machine's. */
+function pathWith(folder: string, commands: string[]): string {
+	for (const command of commands) {
+		const found = spawnSync('bash', ['-c', `command -v ${command}`], { encoding: 'utf8' });
+		if (found.status === 0) symlinkSync(found.stdout.trim(), join(folder, command));
+	}
+	return folder;
+}
+
+function runScript(script: string, env: Record<string, string>) {
+	const run = spawnSync('/bin/bash', [join(SCRIPTS, script)], {
+		encoding: 'utf8',
+		env: { HOME: process.env.HOME ?? '/root', ...env },
+	});
+	return { status: run.status, output: run.stdout + run.stderr };
+}
+
+let work: string;
+beforeEach(() => {
+	work = mkdtempSync(join(tmpdir(), 'wfm-install-'));
+});
+afterEach(() => rmSync(work, { recursive: true, force: true }));
+
+describe('scripts/install-n8n.sh', () => {
+	it('without a C++ tool chain, names what is missing and how to get it, and installs nothing', () => {
+		const bin = pathWith(work, ['dirname', 'node', 'npm', 'df', 'awk', 'mkdir', 'find']);
+		const cache = join(work, 'cache');
+		const { status, output } = runScript('install-n8n.sh', { PATH: bin, N8N_CACHE_DIR: cache });
+		expect(status).toBe(1);
+		expect(output).toContain('needs python3, make and g++ (missing: python3 make g++)');
+		expect(output).toContain('apt-get install -y python3 make g++');
+		expect(existsSync(cache)).toBe(false);
+	});
+});
+
+describe('scripts/install-chromium.sh', () => {
+	it('refuses a Chromium that does not render a page, and says what to do', () => {
+		const { status, output } = runScript('install-chromium.sh', {
+			PATH: process.env.PATH ?? '',
+			CHROMIUM_PATH: '/bin/false',
+		});
+		expect(status).toBe(1);
+		expect(output).toContain('it does not render a page headless (it printed nothing)');
+		expect(output).toContain('CHROMIUM_PATH=/bin/false does not work');
+	});
+});
