@@ -86,12 +86,9 @@ describe('bounded control inputs', () => {
 	});
 
 	it('bounds fault counts, Retry-After and the number of pending faults', async () => {
+		expect((await controlAnswer('POST', '/faults', { status: 500, count: 1e9 })).status).toBe(400);
 		expect(
-			(await controlAnswer('POST', '/faults', { status: 500, count: 1e9 })).status,
-		).toBe(400);
-		expect(
-			(await controlAnswer('POST', '/faults', { status: 429, count: 1, retry_after: 1e9 }))
-				.status,
+			(await controlAnswer('POST', '/faults', { status: 429, count: 1, retry_after: 1e9 })).status,
 		).toBe(400);
 		for (let index = 0; index < 100; index++) {
 			await control(sandbox.current, 'POST', '/faults', { status: 503, count: 1, path: '/none' });
