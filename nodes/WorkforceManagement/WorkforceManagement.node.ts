@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { CREDENTIAL_TYPE } from '../shared/transport';
 import { resources, router } from './actions/router';
 import { listSearch, loadOptions } from './methods';
 
@@ -27,7 +28,7 @@ export class WorkforceManagement implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [
 			{
-				name: 'workforceManagementApi',
+				name: CREDENTIAL_TYPE,
 				required: true,
 			},
 		],

@@ -1,6 +1,6 @@
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
-import { apiRootUrl } from '../../nodes/WorkforceManagement/transport';
+import { apiRootUrl } from '../../nodes/shared/transport';
 import { createWorkflow, credentialTypes, credentialsHelper } from './harness';
 import { LIVE_KEY, useSandbox } from './sandbox-fixture';
 

@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { workforceApiPaginate } from '../transport';
+import { workforceApiPaginate } from '../../shared/transport';
 
 /** What every `actions/<resource>/<operation>.ts` module exports. */
 export interface WorkforceOperation {
