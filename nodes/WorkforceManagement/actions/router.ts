@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeError, NodeOperationError } from 'n8n-workflow';
 
-import type { WorkforceOperation } from './common';
+import type { WorkforceOperation } from './types';
 import * as customer from './customer';
 import * as member from './member';
 import * as organization from './organization';

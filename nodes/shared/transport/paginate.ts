@@ -25,10 +25,6 @@ export async function workforceApiPaginate(
 ): Promise<IDataObject[]> {
 	const records: IDataObject[] = [];
 	const seenCursors = new Set<string>();
-	// A filter left empty in the UI means "no filter".
-	const filters = Object.fromEntries(
-		Object.entries(qs).filter(([, value]) => value !== '' && value !== undefined),
-	);
 	let cursor: string | undefined;
 	const credentials = await decryptCredentials.call(this);
 
@@ -38,7 +34,7 @@ export async function workforceApiPaginate(
 			limit === undefined ? MAX_PAGE_SIZE : limit - records.length,
 		);
 		const page = (await workforceApiRequest.call(this, 'GET', path, {
-			qs: { ...filters, limit: pageSize, ...(cursor === undefined ? {} : { cursor }) },
+			qs: { ...qs, limit: pageSize, ...(cursor === undefined ? {} : { cursor }) },
 			operationScope,
 			credentials,
 		})) as WorkforceListPage;
