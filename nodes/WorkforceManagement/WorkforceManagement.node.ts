@@ -7,7 +7,8 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../shared/transport';
-import { resources, router } from './actions/router';
+import { resourceDescriptions, resourceSelector } from './actions/resources';
+import { router } from './actions/router';
 import { listSearch, loadOptions } from './methods';
 
 export class WorkforceManagement implements INodeType {
@@ -32,25 +33,7 @@ export class WorkforceManagement implements INodeType {
 				required: true,
 			},
 		],
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Customer', value: 'customer' },
-					{ name: 'Member', value: 'member' },
-					{ name: 'Organization', value: 'organization' },
-					{ name: 'Site', value: 'site' },
-					{ name: 'Webhook Delivery', value: 'webhookDelivery' },
-					{ name: 'Webhook Endpoint', value: 'webhookEndpoint' },
-					{ name: 'Webhook Event', value: 'webhookEvent' },
-				],
-				default: 'member',
-			},
-			...Object.values(resources).flatMap((resource) => resource.description),
-		],
+		properties: [resourceSelector, ...resourceDescriptions],
 	};
 
 	methods = { listSearch, loadOptions };

@@ -5,3 +5,13 @@ export interface WorkforceOperation {
 	description: INodeProperties[];
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
 }
+
+/** What every `actions/<resource>/index.ts` module exports. */
+export interface WorkforceResource {
+	/** Its name in the Resource dropdown. */
+	displayName: string;
+	/** Its operations by the value of its Operation dropdown. */
+	operations: Record<string, WorkforceOperation>;
+	/** Its Operation dropdown and the fields of its operations. */
+	description: INodeProperties[];
+}

@@ -1,12 +1,13 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import type { ResourceName } from '../resources';
 import { UUID_PATTERN } from './validation';
 
-/** The Operation dropdown of one resource. */
-export function operationSelector(
-	resource: string,
-	operations: INodePropertyOptions[],
-	defaultOperation: string,
+/** The Operation dropdown of one resource; each value must be one of its operations. */
+export function operationSelector<Operation extends string>(
+	resource: ResourceName,
+	operations: Array<INodePropertyOptions & { value: Operation }>,
+	defaultOperation: NoInfer<Operation>,
 ): INodeProperties {
 	return {
 		displayName: 'Operation',
