@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-import type { SandboxState } from './app';
+import type { SandboxState } from './state';
 import { isoTimestamp } from './clock';
 import type { Mode } from './config';
 import { ApiError } from './errors';
