@@ -4,10 +4,7 @@
  * restarts and lost static data, test registrations, deactivation.
  */
 import { DEFAULT_CONFIG, startSandbox } from '../sandbox';
-import {
-	MEMBERS_AND_CUSTOMERS_EVENT_TYPES,
-	SPEC_EVENT_TYPES,
-} from '../sandbox/tests/spec-event-types';
+import { MEMBERS_AND_CUSTOMERS_EVENT_TYPES, SPEC_EVENT_TYPES } from '../support/spec-event-types';
 import { runLoadOptions } from '../support/engine/harness';
 import { TRIGGER_NODE_TYPE } from '../support/constants';
 import { TEST_KEY } from '../support/constants';

@@ -18,7 +18,10 @@ import {
 import { LIVE_KEY, TEST_KEY } from '../../support/constants';
 import { useSandbox } from '../../support/sandbox-fixture';
 import { closeServer, listenOnLoopback } from '../../support/loopback-server';
-import { MEMBERS_AND_CUSTOMERS_EVENT_TYPES, SPEC_EVENT_TYPES } from './spec-event-types';
+import {
+	MEMBERS_AND_CUSTOMERS_EVENT_TYPES,
+	SPEC_EVENT_TYPES,
+} from '../../support/spec-event-types';
 
 const fixture = useSandbox({ webhooks: { allowInsecureUrls: true } });
 const receiver = new WebhookReceiver();
