@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { ACTION_NODE_TYPE, CREDENTIAL_TYPE, TRIGGER_NODE_TYPE } from './constants';
-import { type WorkflowDefinition } from './n8n';
+import type { WorkflowDefinition } from './n8n';
 
 export interface CredentialReference {
 	id: string;

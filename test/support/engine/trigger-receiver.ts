@@ -23,12 +23,12 @@ import type {
 import { createRunExecutionData } from 'n8n-workflow';
 
 import type { DeepPartialConfig } from '../../sandbox';
-import { SandboxControl } from '../sandbox-control';
 import { closeServer, listenOnLoopback } from '../loopback-server';
-import { TriggerHarness } from './trigger-harness';
-import type { TriggerHarnessOptions } from './trigger-harness';
+import { SandboxControl } from '../sandbox-control';
 import { useSandbox } from '../sandbox-fixture';
 import type { SandboxFixture } from '../sandbox-fixture';
+import { TriggerHarness } from './trigger-harness';
+import type { TriggerHarnessOptions } from './trigger-harness';
 
 process.env.NO_PROXY = '127.0.0.1,localhost';
 process.env.no_proxy = '127.0.0.1,localhost';
