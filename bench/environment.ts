@@ -9,18 +9,17 @@ import { request } from 'node:http';
 import { dirname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
 
+import { CREDENTIAL_TYPE, GLOBEX_KEY, LIVE_KEY, PACKAGE_ROOT } from '../test/support/constants';
 import {
-	CREDENTIAL_TYPE,
 	freePort,
 	ensureN8nInstalled,
 	N8nInstance,
-	PACKAGE_ROOT,
 	startN8nWithPackage,
 	type N8nClient,
 	type WorkflowDefinition,
-} from '../test/e2e/n8n';
-import { SandboxControl, type SandboxTarget } from '../test/e2e/sandbox-control';
-import type { CredentialReference } from '../test/e2e/workflows';
+} from '../test/support/n8n';
+import { SandboxControl, type SandboxTarget } from '../test/support/sandbox-control';
+import type { CredentialReference } from '../test/support/workflows';
 import { startSandbox, type Sandbox } from '../test/sandbox';
 import { median, readRssBytes, type MemorySample } from './memory';
 
@@ -65,12 +64,12 @@ export interface BenchOrganization {
 export const MEASURED: BenchOrganization = {
 	slug: 'acme',
 	target: { organization: 'acme', mode: 'live' },
-	apiKey: 'wfm_live_acme_all',
+	apiKey: LIVE_KEY,
 };
 export const WARM_UP: BenchOrganization = {
 	slug: 'globex',
 	target: { organization: 'globex', mode: 'live' },
-	apiKey: 'wfm_live_globex_all',
+	apiKey: GLOBEX_KEY,
 };
 
 /** n8n's built-in credential for `Authorization: Bearer <token>`, what a user picks in HTTP Request. */

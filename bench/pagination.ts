@@ -7,15 +7,15 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 
-import { PACKAGE_ROOT } from '../test/e2e/n8n';
-import { SandboxControl } from '../test/e2e/sandbox-control';
+import { PACKAGE_ROOT } from '../test/support/constants';
+import { SandboxControl } from '../test/support/sandbox-control';
 import {
 	chainWorkflow,
 	memberParameters,
 	webhookNode,
 	workforceNode,
 	type WorkflowNode,
-} from '../test/e2e/workflows';
+} from '../test/support/workflows';
 import {
 	BEARER_CREDENTIAL_TYPE,
 	MEASURED,

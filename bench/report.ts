@@ -6,7 +6,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 
-import { N8N_CACHE_DIR, N8N_VERSION, PACKAGE_ROOT } from '../test/e2e/n8n';
+import { N8N_CACHE_DIR, N8N_VERSION } from '../test/support/n8n';
+import { PACKAGE_ROOT } from '../test/support/constants';
 import {
 	CONTENDER_LABELS,
 	CONTENDERS,

@@ -8,7 +8,7 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 
-import { chainWorkflow, workforceTriggerNode, type WorkflowNode } from '../test/e2e/workflows';
+import { chainWorkflow, workforceTriggerNode, type WorkflowNode } from '../test/support/workflows';
 import { MEASURED, type BenchEnvironment } from './environment';
 import { median, percentile } from './memory';
 

@@ -6,7 +6,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { resources, router } from './actions/router';
+import { CREDENTIAL_TYPE } from '../shared/transport';
+import { resourceDescriptions, resourceSelector } from './actions/resources';
+import { router } from './actions/router';
 import { listSearch, loadOptions } from './methods';
 
 export class WorkforceManagement implements INodeType {
@@ -27,29 +29,11 @@ export class WorkforceManagement implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [
 			{
-				name: 'workforceManagementApi',
+				name: CREDENTIAL_TYPE,
 				required: true,
 			},
 		],
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Customer', value: 'customer' },
-					{ name: 'Member', value: 'member' },
-					{ name: 'Organization', value: 'organization' },
-					{ name: 'Site', value: 'site' },
-					{ name: 'Webhook Delivery', value: 'webhookDelivery' },
-					{ name: 'Webhook Endpoint', value: 'webhookEndpoint' },
-					{ name: 'Webhook Event', value: 'webhookEvent' },
-				],
-				default: 'member',
-			},
-			...Object.values(resources).flatMap((resource) => resource.description),
-		],
+		properties: [resourceSelector, ...resourceDescriptions],
 	};
 
 	methods = { listSearch, loadOptions };

@@ -5,35 +5,32 @@ import type {
 	INodeTypeDescription,
 	IWebhookFunctions,
 	IWebhookResponseData,
-	JsonObject,
 } from 'n8n-workflow';
-import { jsonParse, NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { jsonParse, NodeConnectionTypes } from 'n8n-workflow';
 
-import { getEndpointEventTypes } from '../WorkforceManagement/methods/loadOptions';
-import { workforceApiPaginate, workforceApiRequest } from '../WorkforceManagement/transport';
+import { endpointEventTypeOptions } from '../shared/eventCatalog';
+import { CREDENTIAL_TYPE } from '../shared/transport';
+import * as webhookEndpoints from '../shared/webhookEndpoints';
 import {
-	endpointDescription,
-	findOwnEndpoints,
-	normalizeEvents,
 	reconcile,
 	rememberEnvelope,
 	type RecentEnvelopes,
-	type RemoteEndpoint,
 	type StoredRegistration,
-	type WantedRegistration,
 } from './lifecycle';
+import {
+	createEndpoint,
+	deleteEndpoint,
+	deleteOwnEndpoints,
+	fetchEndpoint,
+	type TriggerOptions,
+	wantedRegistration,
+} from './registration';
 import { DEFAULT_TOLERANCE_SECONDS, SIGNATURE_HEADER, verifySignature } from './signature';
 
 const TEST_DELIVERY_HEADER = 'x-webhook-test';
 
 /** The node's static data: the registration plus the envelope ids recently accepted. */
 type TriggerStaticData = StoredRegistration & { recentEnvelopes?: RecentEnvelopes };
-
-interface TriggerOptions {
-	ignoreDuplicates?: boolean;
-	ignoreTestDeliveries?: boolean;
-	signatureToleranceSeconds?: number;
-}
 
 function triggerStaticData(context: IHookFunctions | IWebhookFunctions): TriggerStaticData {
 	return context.getWorkflowStaticData('node') as TriggerStaticData;
@@ -44,120 +41,6 @@ function forgetRegistration(staticData: TriggerStaticData): void {
 	delete staticData.secret;
 	delete staticData.url;
 	delete staticData.events;
-}
-
-function hasHttpCode(error: unknown, code: string): boolean {
-	return (error as { httpCode?: unknown } | null)?.httpCode === code;
-}
-
-function wantedRegistration(this: IHookFunctions): WantedRegistration {
-	const events = this.getNodeParameter('events', []) as string[];
-	if (events.length === 0) {
-		throw new NodeOperationError(
-			this.getNode(),
-			'Choose at least one event in "Event Names or IDs"',
-			{
-				description: 'Pick the event types that should start this workflow, or All Events.',
-			},
-		);
-	}
-	const { signatureToleranceSeconds } = this.getNodeParameter('options', {}) as TriggerOptions;
-	if (
-		signatureToleranceSeconds !== undefined &&
-		!(Number.isFinite(signatureToleranceSeconds) && signatureToleranceSeconds > 0)
-	) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`"Signature Tolerance (Seconds)" must be a positive number of seconds, not ${signatureToleranceSeconds}`,
-			{ description: `The API recommends ${DEFAULT_TOLERANCE_SECONDS} seconds.` },
-		);
-	}
-	return { url: this.getNodeWebhookUrl('default') as string, events: normalizeEvents(events) };
-}
-
-/** The endpoint with this id, or `undefined` when it no longer exists. */
-async function fetchEndpoint(
-	this: IHookFunctions,
-	endpointId: string,
-): Promise<RemoteEndpoint | undefined> {
-	try {
-		return (await workforceApiRequest.call(this, 'GET', `/webhook-endpoints/${endpointId}`, {
-			operationScope: 'webhooks:read',
-		})) as RemoteEndpoint;
-	} catch (error) {
-		if (hasHttpCode(error, '404')) return undefined;
-		throw new NodeApiError(this.getNode(), error as JsonObject);
-	}
-}
-
-/** Deletes an endpoint; one that is already gone counts as deleted. */
-async function deleteEndpoint(this: IHookFunctions, endpointId: string): Promise<void> {
-	try {
-		await workforceApiRequest.call(this, 'DELETE', `/webhook-endpoints/${endpointId}`, {
-			operationScope: 'webhooks:write',
-		});
-	} catch (error) {
-		if (hasHttpCode(error, '404')) {
-			this.logger.debug(`Webhook endpoint ${endpointId} was already deleted`);
-			return;
-		}
-		throw new NodeApiError(this.getNode(), error as JsonObject);
-	}
-}
-
-/**
- * Deletes the endpoints this trigger registered earlier but no longer knows (its static data was
- * lost, or n8n stopped before a test registration was removed), so none is left behind.
- */
-async function deleteOwnEndpoints(this: IHookFunctions, url: string): Promise<void> {
-	const endpoints = (await workforceApiPaginate.call(
-		this,
-		'/webhook-endpoints',
-		{},
-		undefined,
-		'webhooks:read',
-	)) as unknown as RemoteEndpoint[];
-	for (const endpoint of findOwnEndpoints(endpoints, url, this.getWorkflow().id ?? '')) {
-		await deleteEndpoint.call(this, endpoint.id);
-	}
-}
-
-async function createEndpoint(
-	this: IHookFunctions,
-	wanted: WantedRegistration,
-): Promise<{ id: string; secret: string }> {
-	try {
-		return (await workforceApiRequest.call(this, 'POST', '/webhook-endpoints', {
-			body: {
-				url: wanted.url,
-				events: wanted.events,
-				description: endpointDescription(this.getWorkflow().id ?? '', this.getNode().name),
-			},
-			operationScope: 'webhooks:write',
-		})) as { id: string; secret: string };
-	} catch (error) {
-		if (hasHttpCode(error, '400') && !wanted.url.startsWith('https://')) {
-			throw new NodeOperationError(
-				this.getNode(),
-				`The Workforce Management API only delivers to HTTPS addresses, and n8n's webhook URL is ${wanted.url}`,
-				{
-					description:
-						"Set n8n's WEBHOOK_URL environment variable (N8N_WEBHOOK_URL in recent versions) to the public HTTPS address of this n8n instance and restart it, or expose n8n through an HTTPS tunnel, then activate the workflow again.",
-				},
-			);
-		}
-		throw new NodeApiError(this.getNode(), error as JsonObject);
-	}
-}
-
-async function rollSecret(this: IHookFunctions, endpointId: string): Promise<string> {
-	const rolled = (await workforceApiRequest.call(
-		this,
-		'POST',
-		`/webhook-endpoints/${endpointId}/roll-secret`,
-		{ operationScope: 'webhooks:write' },
-	)) as { secret: string };
-	return rolled.secret;
 }
 
 /** Answers a refused delivery directly, so n8n sends nothing else and starts no execution. */
@@ -196,7 +79,7 @@ export class WorkforceManagementTrigger implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [
 			{
-				name: 'workforceManagementApi',
+				name: CREDENTIAL_TYPE,
 				required: true,
 			},
 		],
@@ -264,7 +147,7 @@ export class WorkforceManagementTrigger implements INodeType {
 
 	methods = {
 		loadOptions: {
-			getEventTypes: getEndpointEventTypes,
+			getEventTypes: endpointEventTypeOptions,
 		},
 	};
 
@@ -286,13 +169,10 @@ export class WorkforceManagementTrigger implements INodeType {
 					case 'keep':
 						return true;
 					case 'reenable':
-						await workforceApiRequest.call(this, 'PATCH', `/webhook-endpoints/${remote.id}`, {
-							body: { enabled: true },
-							operationScope: 'webhooks:write',
-						});
+						await webhookEndpoints.update.call(this, remote.id, { enabled: true });
 						return true;
 					case 'rekey':
-						staticData.secret = await rollSecret.call(this, remote.id);
+						staticData.secret = await webhookEndpoints.rollSecret.call(this, remote.id);
 						return true;
 					case 'replace':
 						await deleteEndpoint.call(this, remote.id);

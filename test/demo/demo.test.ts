@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
-import { N8nClient, n8nBinary, PACKAGE_ROOT } from '../e2e/n8n';
-import { SandboxControl } from '../e2e/sandbox-control';
+import { N8nClient, n8nBinary } from '../support/n8n';
+import { PACKAGE_ROOT } from '../support/constants';
+import { SandboxControl } from '../support/sandbox-control';
 import type { DemoState } from './state';
 import { submitSignupForm } from './workflows';
 

@@ -4,8 +4,8 @@
  */
 import { parseArgs } from 'node:util';
 
-import { N8nClient, nodeOutput, type Execution } from '../e2e/n8n';
-import { SandboxControl, SandboxRequestError } from '../e2e/sandbox-control';
+import { N8nClient, nodeOutput, type Execution } from '../support/n8n';
+import { SandboxControl, SandboxRequestError } from '../support/sandbox-control';
 import { readDemoState } from './state';
 
 const USAGE =

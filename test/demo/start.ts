@@ -6,8 +6,8 @@
 import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
-import { DEFAULT_OWNER, N8N_VERSION, ensureN8nInstalled } from '../e2e/n8n';
-import { E2eWorld } from '../e2e/world';
+import { DEFAULT_OWNER, N8N_VERSION, ensureN8nInstalled } from '../support/n8n';
+import { E2eWorld } from '../support/world';
 import { DEMO_FOLDER, DEMO_LOG, DEMO_STATE_FILE, DEMO_TARGET, type DemoState } from './state';
 import {
 	SIGNUP_FORM_PATH,

@@ -4,14 +4,14 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import type { WorkflowDefinition } from '../e2e/n8n';
+import type { WorkflowDefinition } from '../support/n8n';
 import {
 	chainWorkflow,
 	memberParameters,
 	workforceNode,
 	workforceTriggerNode,
 	type CredentialReference,
-} from '../e2e/workflows';
+} from '../support/workflows';
 
 export const SIGNUP_FORM_PATH = 'member-signup';
 export const SIGNUP_FORM_FIELDS = ['Name', 'Email', 'Phone'] as const;

@@ -3,14 +3,15 @@
  * tarball, against the sandbox; and the events its operations cause, received by the trigger.
  */
 import { signupFormWorkflow, submitSignupForm } from '../demo/workflows';
-import { CREDENTIAL_TYPE, nodeOutput } from './n8n';
+import { CREDENTIAL_TYPE } from '../support/constants';
+import { nodeOutput } from '../support/n8n';
 import {
 	chainWorkflow,
 	memberParameters,
 	webhookNode,
 	workforceNode,
 	workforceTriggerNode,
-} from './workflows';
+} from '../support/workflows';
 import { useE2eWorld } from './use-world';
 
 interface Member {

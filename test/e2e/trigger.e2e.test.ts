@@ -6,8 +6,8 @@
 import { createHmac } from 'node:crypto';
 
 import { timesheetApprovedWorkflow } from '../demo/workflows';
-import { nodeOutput, type Execution } from './n8n';
-import type { EventEnvelope, WebhookDelivery, WebhookEndpoint } from './sandbox-control';
+import { nodeOutput, type Execution } from '../support/n8n';
+import type { EventEnvelope, WebhookDelivery, WebhookEndpoint } from '../support/sandbox-control';
 import { useE2eWorld } from './use-world';
 
 const world = useE2eWorld();

@@ -1,4 +1,4 @@
-import { E2eWorld } from './world';
+import { E2eWorld } from '../support/world';
 
 /**
  * One sandbox + n8n world for the whole test file, started before its first test and stopped after

@@ -1,8 +1,9 @@
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
-import { apiRootUrl } from '../../nodes/WorkforceManagement/transport';
-import { createWorkflow, credentialTypes, credentialsHelper } from './harness';
-import { LIVE_KEY, useSandbox } from './sandbox-fixture';
+import { apiRootUrl } from '../../nodes/shared/transport';
+import { createWorkflow, credentialTypes, credentialsHelper } from '../support/engine/harness';
+import { useSandbox } from '../support/sandbox-fixture';
+import { LIVE_KEY } from '../support/constants';
 
 const sandbox = useSandbox();
 

@@ -1,5 +1,5 @@
-import { byId } from './harness';
-import { useSandbox } from './sandbox-fixture';
+import { byId } from '../support/engine/harness';
+import { useSandbox } from '../support/sandbox-fixture';
 
 const sandbox = useSandbox();
 

@@ -1,8 +1,9 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { byId, runNode } from './harness';
-import type { WorkforceCredentials } from './harness';
-import { READONLY_KEY, useSandbox } from './sandbox-fixture';
+import { byId, runNode } from '../support/engine/harness';
+import type { WorkforceCredentials } from '../support/engine/harness';
+import { useSandbox } from '../support/sandbox-fixture';
+import { READONLY_KEY } from '../support/constants';
 
 const sandbox = useSandbox();
 

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { runListSearch } from './harness';
-import { useSandbox } from './sandbox-fixture';
+import { runListSearch } from '../support/engine/harness';
+import { useSandbox } from '../support/sandbox-fixture';
 
 const sandbox = useSandbox();
 

@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId } from './harness';
-import { GLOBEX_KEY, useSandbox } from './sandbox-fixture';
+import { byId } from '../support/engine/harness';
+import { useSandbox } from '../support/sandbox-fixture';
+import { GLOBEX_KEY } from '../support/constants';
 
 const sandbox = useSandbox();
 

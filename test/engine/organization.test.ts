@@ -1,5 +1,6 @@
-import { runNode } from './harness';
-import { TEST_KEY, useSandbox } from './sandbox-fixture';
+import { runNode } from '../support/engine/harness';
+import { useSandbox } from '../support/sandbox-fixture';
+import { TEST_KEY } from '../support/constants';
 
 const sandbox = useSandbox();
 

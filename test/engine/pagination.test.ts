@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { useSandbox } from './sandbox-fixture';
-import type { SandboxFixture } from './sandbox-fixture';
+import { useSandbox } from '../support/sandbox-fixture';
+import type { SandboxFixture } from '../support/sandbox-fixture';
 
 const sandbox = useSandbox();
 // Two requests a second: the third page of a Return All is rate limited.

@@ -7,8 +7,8 @@ import { createHmac } from 'node:crypto';
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { useTriggerSandbox } from './trigger-harness';
-import type { LiveTrigger } from './trigger-harness';
+import { useTriggerSandbox } from '../support/engine/trigger-receiver';
+import type { LiveTrigger } from '../support/engine/trigger-receiver';
 
 const { fixture, receiver } = useTriggerSandbox({
 	webhooks: { retryDelaysSeconds: [60, 60, 60] },

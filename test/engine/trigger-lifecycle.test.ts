@@ -4,14 +4,12 @@
  * restarts and lost static data, test registrations, deactivation.
  */
 import { DEFAULT_CONFIG, startSandbox } from '../sandbox';
-import {
-	MEMBERS_AND_CUSTOMERS_EVENT_TYPES,
-	SPEC_EVENT_TYPES,
-} from '../sandbox/tests/spec-event-types';
-import { runLoadOptions, TRIGGER_NODE_TYPE } from './harness';
-import { TEST_KEY } from './sandbox-fixture';
-import { useTriggerSandbox } from './trigger-harness';
-import type { LiveTrigger } from './trigger-harness';
+import { MEMBERS_AND_CUSTOMERS_EVENT_TYPES, SPEC_EVENT_TYPES } from '../support/spec-event-types';
+import { runLoadOptions } from '../support/engine/harness';
+import { TRIGGER_NODE_TYPE } from '../support/constants';
+import { TEST_KEY } from '../support/constants';
+import { useTriggerSandbox } from '../support/engine/trigger-receiver';
+import type { LiveTrigger } from '../support/engine/trigger-receiver';
 
 const ALL_MODULES_KEY = 'wfm_live_umbrella_all';
 

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId } from './harness';
-import { useSandbox } from './sandbox-fixture';
+import { byId } from '../support/engine/harness';
+import { useSandbox } from '../support/sandbox-fixture';
 
 const sandbox = useSandbox();
 

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { runLoadOptions } from './harness';
-import { useSandbox } from './sandbox-fixture';
+import { runLoadOptions } from '../support/engine/harness';
+import { useSandbox } from '../support/sandbox-fixture';
 
 const sandbox = useSandbox();
 

@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 import { verifyNewMembersWorkflow } from '../demo/workflows';
-import { PACKAGE_ROOT } from '../e2e/n8n';
-import { E2eWorld } from '../e2e/world';
+import { PACKAGE_ROOT } from '../support/constants';
+import { E2eWorld } from '../support/world';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const PICTURES_FOLDER = join(PACKAGE_ROOT, 'docs', 'images');

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { E2eWorld } from '../e2e/world';
+import { E2eWorld } from '../support/world';
 import { capturePictures, launchChromium, measurePicture } from './capture';
 
 let world: E2eWorld;

@@ -13,6 +13,7 @@ import type { Operation } from './operations';
 import { OPERATIONS } from './operations';
 import type { Page } from './pagination';
 import { RateLimiter } from './rate-limit';
+import type { SandboxState } from './state';
 import type { JsonSchema } from './schemas';
 import type { ApiKeyGrant } from './store';
 import { Store } from './store';
@@ -25,17 +26,6 @@ declare module 'fastify' {
 		grant: ApiKeyGrant | null;
 		logEntry: LoggedRequest | null;
 	}
-}
-
-/** Everything a running sandbox holds; the control routes and tests reach it through here. */
-export interface SandboxState {
-	config: SandboxConfig;
-	clock: SandboxClock;
-	store: Store;
-	engine: DeliveryEngine;
-	rateLimiter: RateLimiter;
-	faults: FaultQueue;
-	requestLog: LoggedRequest[];
 }
 
 /** Fastify's default, stated: a larger body is answered 413 before it is parsed. */

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 
-import type { SandboxState } from './app';
 import { isoTimestamp, MAX_CLOCK_OFFSET_SECONDS } from './clock';
 import type { Mode } from './config';
 import { ApiError, validationError } from './errors';
 import { EVENT_TYPES, examplePayload, isInventedPayload } from './events';
 import { newMember } from './resources';
 import { nonEmptyString, object } from './schemas';
+import type { SandboxState } from './state';
 import type { Tenant } from './store';
 
 const mode = { type: 'string', enum: ['live', 'test'] };

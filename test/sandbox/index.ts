@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 
-import type { SandboxState } from './app';
+import type { SandboxState } from './state';
 import { buildApp } from './app';
 import type { DeepPartialConfig, SandboxConfig } from './config';
 import { resolveConfig } from './config';

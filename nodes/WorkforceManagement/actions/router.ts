@@ -1,26 +1,21 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeError, NodeOperationError } from 'n8n-workflow';
 
-import type { WorkforceOperation } from './common';
-import * as customer from './customer';
-import * as member from './member';
-import * as organization from './organization';
-import * as site from './site';
-import * as webhookDelivery from './webhookDelivery';
-import * as webhookEndpoint from './webhookEndpoint';
-import * as webhookEvent from './webhookEvent';
+import { resources } from './resources';
+import type { ResourceName } from './resources';
+import type { WorkforceOperation } from './types';
 
-export const resources = {
-	customer,
-	member,
-	organization,
-	site,
-	webhookDelivery,
-	webhookEndpoint,
-	webhookEvent,
-};
+function hasOwn(record: object, key: string): boolean {
+	return Object.prototype.hasOwnProperty.call(record, key);
+}
 
-type ResourceName = keyof typeof resources;
+/** The operation the parameters name, if the registry has it. */
+function findOperation(resource: string, operation: string): WorkforceOperation | undefined {
+	if (!hasOwn(resources, resource)) return undefined;
+	const operations: Record<string, WorkforceOperation> =
+		resources[resource as ResourceName].operations;
+	return hasOwn(operations, operation) ? operations[operation] : undefined;
+}
 
 /** The error that stops the node, marked with the input item it failed on. */
 function attachItemIndex(context: IExecuteFunctions, error: unknown, itemIndex: number): NodeError {
@@ -37,12 +32,10 @@ function attachItemIndex(context: IExecuteFunctions, error: unknown, itemIndex: 
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const resource = this.getNodeParameter('resource', 0) as ResourceName;
+	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
-	const operationModule = (resources[resource] as Record<string, unknown> | undefined)?.[
-		operation
-	] as WorkforceOperation | undefined;
-	if (typeof operationModule?.execute !== 'function') {
+	const operationModule = findOperation(resource, operation);
+	if (operationModule === undefined) {
 		throw new NodeOperationError(
 			this.getNode(),
 			`The operation "${operation}" is not supported for resource "${resource}"`,

@@ -5,8 +5,10 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import { MAX_PAGE_SIZE, SCOPE, workforceApiRequest } from '../transport';
-import type { WorkforceListPage } from '../transport';
+import { SCOPE, workforceApiListPage } from '../../shared/transport';
+import type { WorkforceListPage } from '../../shared/transport';
+import * as webhookEndpoints from '../../shared/webhookEndpoints';
+import { PATH } from '../actions/paths';
 
 type ListSearchMethod = (
 	this: ILoadOptionsFunctions,
@@ -14,20 +16,28 @@ type ListSearchMethod = (
 	paginationToken?: string,
 ) => Promise<INodeListSearchResult>;
 
+type FetchPage = (
+	this: ILoadOptionsFunctions,
+	cursor: string | undefined,
+) => Promise<WorkforceListPage>;
+
+/** The pages of the list at `path`. */
+function pagesOf(path: string, operationScope: string): FetchPage {
+	return async function (this: ILoadOptionsFunctions, cursor: string | undefined) {
+		return await workforceApiListPage.call(this, path, cursor, operationScope);
+	};
+}
+
 /**
- * The list search of the records at `path`, one page at a time. The API has no text search, so
- * `filter` narrows each page by name; the editor asks for the next page with the returned cursor.
+ * A list search over `fetchPage`, one page at a time. The API has no text search, so `filter`
+ * narrows each page by name; the editor asks for the next page with the returned cursor.
  */
 function searchResource(
-	path: string,
-	operationScope: string,
+	fetchPage: FetchPage,
 	toResult: (record: IDataObject) => INodeListSearchItems,
 ): ListSearchMethod {
 	return async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
-		const page = (await workforceApiRequest.call(this, 'GET', path, {
-			qs: { limit: MAX_PAGE_SIZE, ...(paginationToken ? { cursor: paginationToken } : {}) },
-			operationScope,
-		})) as WorkforceListPage;
+		const page = await fetchPage.call(this, paginationToken);
 		const needle = filter?.trim().toLowerCase();
 		const results = page.data
 			.map(toResult)
@@ -42,32 +52,30 @@ function toNameAndId(record: IDataObject): INodeListSearchItems {
 	return { name: record.name as string, value: record.id as string };
 }
 
-export const searchMembers = searchResource('/members', SCOPE.membersRead, (member) => ({
+export const searchMembers = searchResource(pagesOf(PATH.members, SCOPE.membersRead), (member) => ({
 	name: member.display_name
 		? `${member.business_name as string} (${member.display_name as string})`
 		: (member.business_name as string),
 	value: member.id as string,
 }));
 
-export const searchCustomers = searchResource('/customers', SCOPE.customersRead, toNameAndId);
-
-export const searchSites = searchResource('/sites', SCOPE.customersRead, toNameAndId);
-
-export const searchWebhookEndpoints = searchResource(
-	'/webhook-endpoints',
-	SCOPE.webhooksRead,
-	(endpoint) => ({
-		name: endpoint.description
-			? `${endpoint.description as string} (${endpoint.url as string})`
-			: (endpoint.url as string),
-		value: endpoint.id as string,
-		url: endpoint.url as string,
-	}),
+export const searchCustomers = searchResource(
+	pagesOf(PATH.customers, SCOPE.customersRead),
+	toNameAndId,
 );
 
+export const searchSites = searchResource(pagesOf(PATH.sites, SCOPE.customersRead), toNameAndId);
+
+export const searchWebhookEndpoints = searchResource(webhookEndpoints.listPage, (endpoint) => ({
+	name: endpoint.description
+		? `${endpoint.description as string} (${endpoint.url as string})`
+		: (endpoint.url as string),
+	value: endpoint.id as string,
+	url: endpoint.url as string,
+}));
+
 export const searchWebhookDeliveries = searchResource(
-	'/webhook-deliveries',
-	SCOPE.webhooksRead,
+	pagesOf(PATH.webhookDeliveries, SCOPE.webhooksRead),
 	(delivery) => ({
 		name: `${delivery.event_type as string} · ${delivery.status as string} · ${delivery.created_at as string}`,
 		value: delivery.id as string,

@@ -4,19 +4,21 @@ import path from 'node:path';
 
 import { DEFAULT_CONFIG, resolveConfig, startSandbox } from '../index';
 import type { Sandbox } from '../index';
-import { LIVE_KEY, api, control, createMember, expectError, useSandbox } from './helpers';
-import { closeServer, listenOnLoopback } from './loopback-server';
+import { api, control, createMember, expectError } from './helpers';
+import { LIVE_KEY } from '../../support/constants';
+import { useSandbox } from '../../support/sandbox-fixture';
+import { closeServer, listenOnLoopback } from '../../support/loopback-server';
 
-const sandbox = useSandbox();
+const fixture = useSandbox();
 
 describe('request log', () => {
 	it('records API requests with method, path, query, body and time, and clears on DELETE', async () => {
-		await api(sandbox.current, LIVE_KEY, 'GET', '/members?limit=5&is_active=true');
-		await api(sandbox.current, LIVE_KEY, 'POST', '/members', { business_name: 'Logged' });
-		await api(sandbox.current, null, 'GET', '/organization');
-		await control(sandbox.current, 'GET', '/clock');
+		await api(fixture.sandbox, LIVE_KEY, 'GET', '/members?limit=5&is_active=true');
+		await api(fixture.sandbox, LIVE_KEY, 'POST', '/members', { business_name: 'Logged' });
+		await api(fixture.sandbox, null, 'GET', '/organization');
+		await control(fixture.sandbox, 'GET', '/clock');
 
-		const { requests } = await control(sandbox.current, 'GET', '/requests');
+		const { requests } = await control(fixture.sandbox, 'GET', '/requests');
 		expect(
 			requests.map(
 				(request: { method: string; path: string }) => `${request.method} ${request.path}`,
@@ -27,31 +29,31 @@ describe('request log', () => {
 		expect(requests[1].headers.authorization).toBe(`Bearer ${LIVE_KEY}`);
 		expect(Number.isNaN(Date.parse(requests[1].at))).toBe(false);
 
-		await control(sandbox.current, 'DELETE', '/requests');
-		expect((await control(sandbox.current, 'GET', '/requests')).requests).toEqual([]);
+		await control(fixture.sandbox, 'DELETE', '/requests');
+		expect((await control(fixture.sandbox, 'GET', '/requests')).requests).toEqual([]);
 	});
 });
 
 describe('reset', () => {
 	it('wipes data back to the config and resets the clock, keeping organization ids', async () => {
-		const before = await api(sandbox.current, LIVE_KEY, 'GET', '/organization');
-		await createMember(sandbox.current);
-		await control(sandbox.current, 'POST', '/clock/advance', { seconds: 7200 });
-		await control(sandbox.current, 'POST', '/faults', { status: 500, count: 5 });
+		const before = await api(fixture.sandbox, LIVE_KEY, 'GET', '/organization');
+		await createMember(fixture.sandbox);
+		await control(fixture.sandbox, 'POST', '/clock/advance', { seconds: 7200 });
+		await control(fixture.sandbox, 'POST', '/faults', { status: 500, count: 5 });
 
-		await control(sandbox.current, 'POST', '/reset');
-		const after = await api(sandbox.current, LIVE_KEY, 'GET', '/organization');
+		await control(fixture.sandbox, 'POST', '/reset');
+		const after = await api(fixture.sandbox, LIVE_KEY, 'GET', '/organization');
 		expect(after.status).toBe(200);
 		expect(after.body.id).toBe(before.body.id);
-		expect((await api(sandbox.current, LIVE_KEY, 'GET', '/members')).body.data).toEqual([]);
-		const { now } = await control(sandbox.current, 'GET', '/clock');
+		expect((await api(fixture.sandbox, LIVE_KEY, 'GET', '/members')).body.data).toEqual([]);
+		const { now } = await control(fixture.sandbox, 'GET', '/clock');
 		expect(Math.abs(Date.parse(now) - Date.now())).toBeLessThan(3600_000);
 	});
 });
 
 describe('bounded control inputs', () => {
 	async function controlAnswer(method: string, path: string, body?: unknown) {
-		const answer = await fetch(`${sandbox.current.origin}/__sandbox${path}`, {
+		const answer = await fetch(`${fixture.sandbox.origin}/__sandbox${path}`, {
 			method,
 			headers: body === undefined ? {} : { 'content-type': 'application/json' },
 			body: body === undefined ? undefined : JSON.stringify(body),
@@ -72,17 +74,17 @@ describe('bounded control inputs', () => {
 		expect(third.status).toBe(400);
 		expect(third.body.error.details[0].message).toContain('/__sandbox/reset');
 
-		expect((await api(sandbox.current, LIVE_KEY, 'GET', '/organization')).status).toBe(200);
-		const member = await createMember(sandbox.current);
+		expect((await api(fixture.sandbox, LIVE_KEY, 'GET', '/organization')).status).toBe(200);
+		const member = await createMember(fixture.sandbox);
 		expect(Number.isNaN(Date.parse(member.created_at))).toBe(false);
 	});
 
 	it('recovers with reset from the clock at its limit', async () => {
-		await control(sandbox.current, 'POST', '/clock/advance', { seconds: 100 * 366 * 24 * 3600 });
-		await control(sandbox.current, 'POST', '/reset');
-		const { now } = await control(sandbox.current, 'GET', '/clock');
+		await control(fixture.sandbox, 'POST', '/clock/advance', { seconds: 100 * 366 * 24 * 3600 });
+		await control(fixture.sandbox, 'POST', '/reset');
+		const { now } = await control(fixture.sandbox, 'GET', '/clock');
 		expect(Math.abs(Date.parse(now) - Date.now())).toBeLessThan(60_000);
-		expect((await api(sandbox.current, LIVE_KEY, 'GET', '/members')).status).toBe(200);
+		expect((await api(fixture.sandbox, LIVE_KEY, 'GET', '/members')).status).toBe(200);
 	});
 
 	it('bounds fault counts, Retry-After and the number of pending faults', async () => {
@@ -91,30 +93,30 @@ describe('bounded control inputs', () => {
 			(await controlAnswer('POST', '/faults', { status: 429, count: 1, retry_after: 1e9 })).status,
 		).toBe(400);
 		for (let index = 0; index < 100; index++) {
-			await control(sandbox.current, 'POST', '/faults', { status: 503, count: 1, path: '/none' });
+			await control(fixture.sandbox, 'POST', '/faults', { status: 503, count: 1, path: '/none' });
 		}
 		const tooMany = await controlAnswer('POST', '/faults', { status: 503, count: 1 });
 		expect(tooMany.status).toBe(400);
 		expect(tooMany.body.error.details[0].message).toContain('DELETE /__sandbox/faults');
-		expect((await control(sandbox.current, 'GET', '/faults')).faults).toHaveLength(100);
+		expect((await control(fixture.sandbox, 'GET', '/faults')).faults).toHaveLength(100);
 	});
 
 	it('answers 413 to a body over 1 MiB, on the API and the control interface', async () => {
 		const oversize = { business_name: 'x'.repeat(1024 * 1024 + 1) };
-		const viaApi = await api(sandbox.current, LIVE_KEY, 'POST', '/members', oversize);
+		const viaApi = await api(fixture.sandbox, LIVE_KEY, 'POST', '/members', oversize);
 		expectError(viaApi, 413, 'payload_too_large');
 		expect(viaApi.body.error.message).toContain('1 MiB');
 		expect((await controlAnswer('POST', '/clock/advance', oversize)).status).toBe(413);
-		expect((await api(sandbox.current, LIVE_KEY, 'GET', '/members')).body.data).toEqual([]);
+		expect((await api(fixture.sandbox, LIVE_KEY, 'GET', '/members')).body.data).toEqual([]);
 	});
 });
 
 describe('clock', () => {
 	it('moves the sandbox clock forward, which stamps new records', async () => {
-		const { now } = await control(sandbox.current, 'POST', '/clock/advance', {
+		const { now } = await control(fixture.sandbox, 'POST', '/clock/advance', {
 			seconds: 86_400 * 2,
 		});
-		const member = await createMember(sandbox.current);
+		const member = await createMember(fixture.sandbox);
 		expect(Date.parse(member.created_at)).toBeGreaterThanOrEqual(Date.parse(now));
 		expect(Date.parse(member.created_at) - Date.now()).toBeGreaterThan(86_400_000);
 	});
@@ -122,25 +124,25 @@ describe('clock', () => {
 
 describe('seeding and endpoint secrets', () => {
 	it('bulk-creates members for one tenant', async () => {
-		const answer = await control(sandbox.current, 'POST', '/seed/members', {
+		const answer = await control(fixture.sandbox, 'POST', '/seed/members', {
 			organization: 'acme',
 			mode: 'test',
 			count: 1000,
 		});
 		expect(answer).toEqual({ created: 1000, total: 1000 });
-		const page = await api(sandbox.current, 'wfm_test_acme_all', 'GET', '/members?limit=100');
+		const page = await api(fixture.sandbox, 'wfm_test_acme_all', 'GET', '/members?limit=100');
 		expect(page.body.data).toHaveLength(100);
 		expect(page.body.data[0].business_name).toBe('Seeded Member 1000');
-		expect((await api(sandbox.current, LIVE_KEY, 'GET', '/members')).body.data).toEqual([]);
+		expect((await api(fixture.sandbox, LIVE_KEY, 'GET', '/members')).body.data).toEqual([]);
 	});
 
 	it('lists endpoints with their full secrets, per organization and mode', async () => {
-		const created = await api(sandbox.current, LIVE_KEY, 'POST', '/webhook-endpoints', {
+		const created = await api(fixture.sandbox, LIVE_KEY, 'POST', '/webhook-endpoints', {
 			url: 'https://hooks.example.com/a',
 			events: ['*'],
 		});
 		const { endpoints } = await control(
-			sandbox.current,
+			fixture.sandbox,
 			'GET',
 			'/endpoints?organization=acme&mode=live',
 		);
@@ -153,12 +155,12 @@ describe('seeding and endpoint secrets', () => {
 			}),
 		]);
 		expect(
-			(await control(sandbox.current, 'GET', '/endpoints?organization=acme&mode=test')).endpoints,
+			(await control(fixture.sandbox, 'GET', '/endpoints?organization=acme&mode=test')).endpoints,
 		).toEqual([]);
 	});
 
 	it('answers 404 for an unknown organization', async () => {
-		const answer = await fetch(`${sandbox.current.origin}/__sandbox/events`, {
+		const answer = await fetch(`${fixture.sandbox.origin}/__sandbox/events`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
 			body: JSON.stringify({ organization: 'umbrella', mode: 'live', type: 'member.created' }),
@@ -169,13 +171,13 @@ describe('seeding and endpoint secrets', () => {
 
 describe('HTTP details', () => {
 	it('treats an empty JSON body as {} and refuses non-JSON bodies with 415', async () => {
-		const member = await createMember(sandbox.current);
-		const empty = await fetch(`${sandbox.current.baseUrl}/members/${member.id}/verify`, {
+		const member = await createMember(fixture.sandbox);
+		const empty = await fetch(`${fixture.sandbox.baseUrl}/members/${member.id}/verify`, {
 			method: 'POST',
 			headers: { authorization: `Bearer ${LIVE_KEY}`, 'content-type': 'application/json' },
 		});
 		expect(empty.status).toBe(200);
-		const text = await fetch(`${sandbox.current.baseUrl}/members`, {
+		const text = await fetch(`${fixture.sandbox.baseUrl}/members`, {
 			method: 'POST',
 			headers: { authorization: `Bearer ${LIVE_KEY}`, 'content-type': 'text/plain' },
 			body: 'business_name=x',
@@ -187,7 +189,7 @@ describe('HTTP details', () => {
 	});
 
 	it('serves an OpenAPI document of the 25 operations', async () => {
-		const answer = await fetch(`${sandbox.current.baseUrl}/openapi.json`);
+		const answer = await fetch(`${fixture.sandbox.baseUrl}/openapi.json`);
 		expect(answer.status).toBe(200);
 		const document = (await answer.json()) as {
 			openapi: string;

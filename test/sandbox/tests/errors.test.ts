@@ -1,18 +1,10 @@
 import { randomUUID } from 'node:crypto';
 
-import {
-	GLOBEX_KEY,
-	LIVE_KEY,
-	READONLY_KEY,
-	TEST_KEY,
-	api,
-	createCustomer,
-	createMember,
-	expectError,
-	useSandbox,
-} from './helpers';
+import { api, createCustomer, createMember, expectError } from './helpers';
+import { GLOBEX_KEY, LIVE_KEY, READONLY_KEY, TEST_KEY } from '../../support/constants';
+import { useSandbox } from '../../support/sandbox-fixture';
 
-const sandbox = useSandbox();
+const fixture = useSandbox();
 
 function fields(answer: { body: any }): string[] {
 	return answer.body.error.details.map((detail: { field: string }) => detail.field);
@@ -20,13 +12,13 @@ function fields(answer: { body: any }): string[] {
 
 describe('401 unauthorized', () => {
 	it('answers 401 without a key, with an unknown key and with a non-Bearer scheme', async () => {
-		expectError(await api(sandbox.current, null, 'GET', '/organization'), 401, 'unauthorized');
+		expectError(await api(fixture.sandbox, null, 'GET', '/organization'), 401, 'unauthorized');
 		expectError(
-			await api(sandbox.current, 'wfm_live_nobody', 'GET', '/members'),
+			await api(fixture.sandbox, 'wfm_live_nobody', 'GET', '/members'),
 			401,
 			'unauthorized',
 		);
-		const basic = await fetch(`${sandbox.current.baseUrl}/organization`, {
+		const basic = await fetch(`${fixture.sandbox.baseUrl}/organization`, {
 			headers: { authorization: `Basic ${Buffer.from(`${LIVE_KEY}:`).toString('base64')}` },
 		});
 		expect(basic.status).toBe(401);
@@ -34,7 +26,7 @@ describe('401 unauthorized', () => {
 
 	it('checks the key before validating the body', async () => {
 		expectError(
-			await api(sandbox.current, null, 'POST', '/members', { nope: true }),
+			await api(fixture.sandbox, null, 'POST', '/members', { nope: true }),
 			401,
 			'unauthorized',
 		);
@@ -43,17 +35,17 @@ describe('401 unauthorized', () => {
 
 describe('403 forbidden', () => {
 	it('names the missing scope', async () => {
-		const answer = await api(sandbox.current, READONLY_KEY, 'POST', '/members', {
+		const answer = await api(fixture.sandbox, READONLY_KEY, 'POST', '/members', {
 			business_name: 'X',
 		});
 		expectError(answer, 403, 'insufficient_scope');
 		expect(answer.body.error.message).toContain('members:write');
 
-		const noScope = await api(sandbox.current, 'wfm_live_acme_noscope', 'GET', '/organization');
+		const noScope = await api(fixture.sandbox, 'wfm_live_acme_noscope', 'GET', '/organization');
 		expectError(noScope, 403, 'insufficient_scope');
 		expect(noScope.body.error.message).toContain('organization:read');
 
-		const webhooksOnly = await api(sandbox.current, 'wfm_live_acme_webhooks', 'GET', '/customers');
+		const webhooksOnly = await api(fixture.sandbox, 'wfm_live_acme_webhooks', 'GET', '/customers');
 		expect(webhooksOnly.body.error.message).toContain('customers:read');
 	});
 
@@ -64,7 +56,7 @@ describe('403 forbidden', () => {
 			['GET', `/sites/${randomUUID()}`],
 		]) {
 			const answer = await api(
-				sandbox.current,
+				fixture.sandbox,
 				'wfm_live_initech_all',
 				method,
 				path,
@@ -73,23 +65,23 @@ describe('403 forbidden', () => {
 			expectError(answer, 403, 'module_inactive');
 			expect(answer.body.error.message).toContain('customers');
 		}
-		const members = await api(sandbox.current, 'wfm_live_initech_all', 'GET', '/members');
+		const members = await api(fixture.sandbox, 'wfm_live_initech_all', 'GET', '/members');
 		expect(members.status).toBe(200);
 	});
 });
 
 describe('404 not found', () => {
 	it('answers 404 for unknown ids and for ids of another organization or mode', async () => {
-		const member = await createMember(sandbox.current);
-		const customer = await createCustomer(sandbox.current);
+		const member = await createMember(fixture.sandbox);
+		const customer = await createCustomer(fixture.sandbox);
 		const site = (
-			await api(sandbox.current, LIVE_KEY, 'POST', '/sites', {
+			await api(fixture.sandbox, LIVE_KEY, 'POST', '/sites', {
 				customer_id: customer.id,
 				name: 'S',
 			})
 		).body;
 		const endpoint = (
-			await api(sandbox.current, LIVE_KEY, 'POST', '/webhook-endpoints', {
+			await api(fixture.sandbox, LIVE_KEY, 'POST', '/webhook-endpoints', {
 				url: 'https://hooks.example.com/wfm',
 				events: ['*'],
 			})
@@ -112,7 +104,7 @@ describe('404 not found', () => {
 		for (const key of [GLOBEX_KEY, TEST_KEY]) {
 			for (const [method, path] of paths) {
 				const answer = await api(
-					sandbox.current,
+					fixture.sandbox,
 					key,
 					method,
 					path,
@@ -127,10 +119,10 @@ describe('404 not found', () => {
 				expect(answer.body.error.code).toBe('not_found');
 			}
 		}
-		const unknown = await api(sandbox.current, LIVE_KEY, 'GET', `/members/${randomUUID()}`);
+		const unknown = await api(fixture.sandbox, LIVE_KEY, 'GET', `/members/${randomUUID()}`);
 		expectError(unknown, 404, 'not_found');
 		const redeliver = await api(
-			sandbox.current,
+			fixture.sandbox,
 			LIVE_KEY,
 			'POST',
 			`/webhook-deliveries/${randomUUID()}/redeliver`,
@@ -138,12 +130,12 @@ describe('404 not found', () => {
 		expectError(redeliver, 404, 'not_found');
 		// still there for its owner
 		expect(
-			(await api(sandbox.current, LIVE_KEY, 'GET', `/webhook-endpoints/${endpoint.id}`)).status,
+			(await api(fixture.sandbox, LIVE_KEY, 'GET', `/webhook-endpoints/${endpoint.id}`)).status,
 		).toBe(200);
 	});
 
 	it('answers 404 in the same shape for unknown routes', async () => {
-		expectError(await api(sandbox.current, LIVE_KEY, 'GET', '/shifts'), 404, 'not_found');
+		expectError(await api(fixture.sandbox, LIVE_KEY, 'GET', '/shifts'), 404, 'not_found');
 	});
 });
 
@@ -332,7 +324,7 @@ describe('400 validation', () => {
 	it.each(validationCases)(
 		'%s → 400 naming the field',
 		async (_label, method, path, body, expectedFields) => {
-			const answer = await api(sandbox.current, LIVE_KEY, method, path, body);
+			const answer = await api(fixture.sandbox, LIVE_KEY, method, path, body);
 			expectError(answer, 400, 'validation_failed');
 			expect(fields(answer).sort()).toEqual([...expectedFields].sort());
 			for (const field of expectedFields) expect(answer.body.error.message).toContain(field);
@@ -340,8 +332,8 @@ describe('400 validation', () => {
 	);
 
 	it('rejects PATCH values the spec does not allow', async () => {
-		const member = await createMember(sandbox.current);
-		const customer = await createCustomer(sandbox.current);
+		const member = await createMember(fixture.sandbox);
+		const customer = await createCustomer(fixture.sandbox);
 		const cases: Array<[string, unknown, string]> = [
 			[`/members/${member.id}`, { business_name: '' }, 'business_name'],
 			[`/members/${member.id}`, { business_name: null }, 'business_name'],
@@ -351,16 +343,16 @@ describe('400 validation', () => {
 			[`/customers/${customer.id}`, { status: 'gone' }, 'status'],
 		];
 		for (const [path, body, field] of cases) {
-			const answer = await api(sandbox.current, LIVE_KEY, 'PATCH', path, body);
+			const answer = await api(fixture.sandbox, LIVE_KEY, 'PATCH', path, body);
 			expectError(answer, 400, 'validation_failed');
 			expect(fields(answer)).toEqual([field]);
 		}
-		const unchanged = await api(sandbox.current, LIVE_KEY, 'GET', `/members/${member.id}`);
+		const unchanged = await api(fixture.sandbox, LIVE_KEY, 'GET', `/members/${member.id}`);
 		expect(unchanged.body).toEqual(member);
 	});
 
 	it('sends nothing to the store when validation fails', async () => {
-		await api(sandbox.current, LIVE_KEY, 'POST', '/members', { business_name: '' });
-		expect((await api(sandbox.current, LIVE_KEY, 'GET', '/members')).body.data).toEqual([]);
+		await api(fixture.sandbox, LIVE_KEY, 'POST', '/members', { business_name: '' });
+		expect((await api(fixture.sandbox, LIVE_KEY, 'GET', '/members')).body.data).toEqual([]);
 	});
 });

@@ -1,36 +1,16 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 
-import type { DeepPartialConfig, Sandbox } from '../index';
-import { startSandbox } from '../index';
-import { closeServer, listenOnLoopback } from './loopback-server';
+import type { Sandbox } from '../index';
+import { LIVE_KEY } from '../../support/constants';
+import { closeServer, listenOnLoopback } from '../../support/loopback-server';
 
 process.env.NO_PROXY = '127.0.0.1,localhost';
-
-export const LIVE_KEY = 'wfm_live_acme_all';
-export const TEST_KEY = 'wfm_test_acme_all';
-export const GLOBEX_KEY = 'wfm_live_globex_all';
-export const READONLY_KEY = 'wfm_live_acme_readonly';
 
 export interface ApiAnswer<T = any> {
 	status: number;
 	headers: Headers;
 	body: T;
-}
-
-/** Starts one sandbox for the file and resets it before each test. */
-export function useSandbox(config?: DeepPartialConfig): { readonly current: Sandbox } {
-	const holder: { current: Sandbox } = { current: undefined as unknown as Sandbox };
-	beforeAll(async () => {
-		holder.current = await startSandbox({ config });
-	});
-	beforeEach(async () => {
-		await control(holder.current, 'POST', '/reset');
-	});
-	afterAll(async () => {
-		await holder.current?.close();
-	});
-	return holder;
 }
 
 async function send(

@@ -1,14 +1,8 @@
-import {
-	LIVE_KEY,
-	MEMBER_SHAPE,
-	api,
-	control,
-	expectList,
-	expectShape,
-	useSandbox,
-} from './helpers';
+import { MEMBER_SHAPE, api, control, expectList, expectShape } from './helpers';
+import { LIVE_KEY } from '../../support/constants';
+import { useSandbox } from '../../support/sandbox-fixture';
 
-const sandbox = useSandbox();
+const fixture = useSandbox();
 const TOTAL = 250;
 
 /** Walks a list with the given page size, checking every page's envelope on the way. */
@@ -18,7 +12,7 @@ async function walk(path: string, limit: number): Promise<{ ids: string[]; pages
 	let pages = 0;
 	do {
 		const query: string = `limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-		const answer = await api(sandbox.current, LIVE_KEY, 'GET', `${path}?${query}`);
+		const answer = await api(fixture.sandbox, LIVE_KEY, 'GET', `${path}?${query}`);
 		expect(answer.status).toBe(200);
 		expectList(answer.body, MEMBER_SHAPE);
 		pages += 1;
@@ -41,13 +35,13 @@ describe('cursor pagination over 250 members', () => {
 
 	beforeEach(async () => {
 		// Seeded members share one created_at: the order must still be strict (creation order).
-		await control(sandbox.current, 'POST', '/seed/members', {
+		await control(fixture.sandbox, 'POST', '/seed/members', {
 			organization: 'acme',
 			mode: 'live',
 			count: 200,
 		});
 		for (let index = 0; index < TOTAL - 200; index++) {
-			await api(sandbox.current, LIVE_KEY, 'POST', '/members', {
+			await api(fixture.sandbox, LIVE_KEY, 'POST', '/members', {
 				business_name: `Member ${index}`,
 			});
 		}
@@ -67,17 +61,17 @@ describe('cursor pagination over 250 members', () => {
 	);
 
 	it('lists newest first', async () => {
-		const newest = await api(sandbox.current, LIVE_KEY, 'POST', '/members', {
+		const newest = await api(fixture.sandbox, LIVE_KEY, 'POST', '/members', {
 			business_name: 'Newest',
 		});
-		const first = await api(sandbox.current, LIVE_KEY, 'GET', '/members?limit=3');
+		const first = await api(fixture.sandbox, LIVE_KEY, 'GET', '/members?limit=3');
 		expect(first.body.data[0].id).toBe(newest.body.id);
 		expect(first.body.data[1].business_name).toBe('Member 49');
 		expect((await walk('/members', 100)).ids).toEqual([newest.body.id, ...createdIds]);
 	});
 
 	it('uses 25 as the default page size', async () => {
-		const answer = await api(sandbox.current, LIVE_KEY, 'GET', '/members');
+		const answer = await api(fixture.sandbox, LIVE_KEY, 'GET', '/members');
 		expect(answer.body.data).toHaveLength(25);
 		expect(answer.body.has_more).toBe(true);
 		for (const member of answer.body.data) expectShape(member, MEMBER_SHAPE);
@@ -86,14 +80,14 @@ describe('cursor pagination over 250 members', () => {
 	it('pages through a filtered list with the same guarantees', async () => {
 		const verified: string[] = [];
 		for (const id of createdIds.filter((_, index) => index % 7 === 0)) {
-			await api(sandbox.current, LIVE_KEY, 'POST', `/members/${id}/verify`, {});
+			await api(fixture.sandbox, LIVE_KEY, 'POST', `/members/${id}/verify`, {});
 			verified.push(id);
 		}
 		const listed: string[] = [];
 		let cursor: string | null = null;
 		do {
 			const answer: any = await api(
-				sandbox.current,
+				fixture.sandbox,
 				LIVE_KEY,
 				'GET',
 				`/members?is_verified=true&limit=10${cursor ? `&cursor=${cursor}` : ''}`,
@@ -106,15 +100,15 @@ describe('cursor pagination over 250 members', () => {
 	});
 
 	it('ends cleanly when the last page is exactly full', async () => {
-		const first = await api(sandbox.current, LIVE_KEY, 'GET', '/members?limit=100');
+		const first = await api(fixture.sandbox, LIVE_KEY, 'GET', '/members?limit=100');
 		const second = await api(
-			sandbox.current,
+			fixture.sandbox,
 			LIVE_KEY,
 			'GET',
 			`/members?limit=100&cursor=${first.body.next_cursor}`,
 		);
 		const third = await api(
-			sandbox.current,
+			fixture.sandbox,
 			LIVE_KEY,
 			'GET',
 			`/members?limit=50&cursor=${second.body.next_cursor}`,

@@ -1,10 +1,12 @@
-import { LIVE_KEY, TEST_KEY, api, control, expectError, useSandbox } from './helpers';
+import { api, control, expectError } from './helpers';
+import { LIVE_KEY, TEST_KEY } from '../../support/constants';
+import { useSandbox } from '../../support/sandbox-fixture';
 
-const sandbox = useSandbox({ rateLimit: { requests: 5, perSeconds: 10 } });
+const fixture = useSandbox({ rateLimit: { requests: 5, perSeconds: 10 } });
 
 /** A fault request as is, to see how the control interface answers it. */
 async function postFault(body: unknown) {
-	const answer = await fetch(`${sandbox.current.origin}/__sandbox/faults`, {
+	const answer = await fetch(`${fixture.sandbox.origin}/__sandbox/faults`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
 		body: JSON.stringify(body),
@@ -20,12 +22,12 @@ async function postFault(body: unknown) {
 describe('429 rate limited', () => {
 	it('answers 429 with Retry-After past the per-key limit, and lets requests through once the window passes', async () => {
 		for (let index = 0; index < 5; index++) {
-			const answer = await api(sandbox.current, LIVE_KEY, 'GET', '/organization');
+			const answer = await api(fixture.sandbox, LIVE_KEY, 'GET', '/organization');
 			expect(answer.status).toBe(200);
 			expect(answer.headers.get('x-ratelimit-limit')).toBe('5');
 			expect(answer.headers.get('x-ratelimit-remaining')).toBe(String(4 - index));
 		}
-		const limited = await api(sandbox.current, LIVE_KEY, 'GET', '/organization');
+		const limited = await api(fixture.sandbox, LIVE_KEY, 'GET', '/organization');
 		expectError(limited, 429, 'rate_limited');
 		expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
 		const retryAfter = Number(limited.headers.get('retry-after'));
@@ -33,53 +35,53 @@ describe('429 rate limited', () => {
 		expect(retryAfter).toBeLessThanOrEqual(10);
 
 		// another key has its own window
-		expect((await api(sandbox.current, TEST_KEY, 'GET', '/organization')).status).toBe(200);
+		expect((await api(fixture.sandbox, TEST_KEY, 'GET', '/organization')).status).toBe(200);
 
-		await control(sandbox.current, 'POST', '/clock/advance', { seconds: retryAfter });
-		expect((await api(sandbox.current, LIVE_KEY, 'GET', '/organization')).status).toBe(200);
+		await control(fixture.sandbox, 'POST', '/clock/advance', { seconds: retryAfter });
+		expect((await api(fixture.sandbox, LIVE_KEY, 'GET', '/organization')).status).toBe(200);
 	});
 
 	it('starts every test with an empty window after a reset', async () => {
 		for (let index = 0; index < 5; index++)
-			await api(sandbox.current, LIVE_KEY, 'GET', '/organization');
-		expect((await api(sandbox.current, LIVE_KEY, 'GET', '/organization')).status).toBe(429);
-		await control(sandbox.current, 'POST', '/reset');
-		expect((await api(sandbox.current, LIVE_KEY, 'GET', '/organization')).status).toBe(200);
+			await api(fixture.sandbox, LIVE_KEY, 'GET', '/organization');
+		expect((await api(fixture.sandbox, LIVE_KEY, 'GET', '/organization')).status).toBe(429);
+		await control(fixture.sandbox, 'POST', '/reset');
+		expect((await api(fixture.sandbox, LIVE_KEY, 'GET', '/organization')).status).toBe(200);
 	});
 });
 
 describe('injected faults', () => {
 	it('answers the next N requests with the injected status, then recovers', async () => {
-		await control(sandbox.current, 'POST', '/faults', { status: 503, count: 2 });
-		const first = await api(sandbox.current, LIVE_KEY, 'GET', '/organization');
+		await control(fixture.sandbox, 'POST', '/faults', { status: 503, count: 2 });
+		const first = await api(fixture.sandbox, LIVE_KEY, 'GET', '/organization');
 		expectError(first, 503, 'service_unavailable');
-		expectError(await api(sandbox.current, null, 'GET', '/members'), 503, 'service_unavailable');
-		expect((await api(sandbox.current, LIVE_KEY, 'GET', '/organization')).status).toBe(200);
+		expectError(await api(fixture.sandbox, null, 'GET', '/members'), 503, 'service_unavailable');
+		expect((await api(fixture.sandbox, LIVE_KEY, 'GET', '/organization')).status).toBe(200);
 	});
 
 	it('injects 429 with the requested Retry-After', async () => {
-		await control(sandbox.current, 'POST', '/faults', { status: 429, count: 1, retry_after: 7 });
-		const answer = await api(sandbox.current, LIVE_KEY, 'GET', '/members');
+		await control(fixture.sandbox, 'POST', '/faults', { status: 429, count: 1, retry_after: 7 });
+		const answer = await api(fixture.sandbox, LIVE_KEY, 'GET', '/members');
 		expectError(answer, 429, 'rate_limited');
 		expect(answer.headers.get('retry-after')).toBe('7');
 	});
 
 	it('limits a fault to paths under a prefix, given with or without /api/v1', async () => {
-		await control(sandbox.current, 'POST', '/faults', { status: 500, count: 1, path: '/members' });
-		await control(sandbox.current, 'POST', '/faults', {
+		await control(fixture.sandbox, 'POST', '/faults', { status: 500, count: 1, path: '/members' });
+		await control(fixture.sandbox, 'POST', '/faults', {
 			status: 503,
 			count: 1,
 			path: '/api/v1/customers',
 		});
-		expect((await api(sandbox.current, LIVE_KEY, 'GET', '/organization')).status).toBe(200);
+		expect((await api(fixture.sandbox, LIVE_KEY, 'GET', '/organization')).status).toBe(200);
 		expectError(
-			await api(sandbox.current, LIVE_KEY, 'GET', '/customers'),
+			await api(fixture.sandbox, LIVE_KEY, 'GET', '/customers'),
 			503,
 			'service_unavailable',
 		);
-		expectError(await api(sandbox.current, LIVE_KEY, 'GET', '/members'), 500, 'internal_error');
-		expect((await api(sandbox.current, LIVE_KEY, 'GET', '/members')).status).toBe(200);
-		expect((await control(sandbox.current, 'GET', '/faults')).faults).toEqual([]);
+		expectError(await api(fixture.sandbox, LIVE_KEY, 'GET', '/members'), 500, 'internal_error');
+		expect((await api(fixture.sandbox, LIVE_KEY, 'GET', '/members')).status).toBe(200);
+		expect((await control(fixture.sandbox, 'GET', '/faults')).faults).toEqual([]);
 	});
 
 	it('refuses statuses it does not simulate', async () => {
@@ -90,10 +92,10 @@ describe('injected faults', () => {
 
 	describe('repeat_cursor', () => {
 		const listMembers = async (query: string) =>
-			(await api(sandbox.current, LIVE_KEY, 'GET', `/members?${query}`)).body;
+			(await api(fixture.sandbox, LIVE_KEY, 'GET', `/members?${query}`)).body;
 
 		beforeEach(async () => {
-			await control(sandbox.current, 'POST', '/seed/members', {
+			await control(fixture.sandbox, 'POST', '/seed/members', {
 				organization: 'acme',
 				mode: 'live',
 				count: 5,
@@ -101,7 +103,7 @@ describe('injected faults', () => {
 		});
 
 		it('answers the next N list pages asked with a cursor with that same cursor as next_cursor', async () => {
-			await control(sandbox.current, 'POST', '/faults', {
+			await control(fixture.sandbox, 'POST', '/faults', {
 				kind: 'repeat_cursor',
 				count: 2,
 				path: '/members',
@@ -111,7 +113,7 @@ describe('injected faults', () => {
 			const cursor = first.next_cursor as string;
 			expect(cursor).toEqual(expect.any(String));
 			// The first page has no cursor to repeat: both uses of the fault are left.
-			expect((await control(sandbox.current, 'GET', '/faults')).faults).toEqual([
+			expect((await control(fixture.sandbox, 'GET', '/faults')).faults).toEqual([
 				{ kind: 'repeat_cursor', remaining: 2, path: '/members' },
 			]);
 
@@ -125,16 +127,16 @@ describe('injected faults', () => {
 			const recovered = await listMembers(`limit=2&cursor=${cursor}`);
 			expect(recovered.next_cursor).toEqual(expect.any(String));
 			expect(recovered.next_cursor).not.toBe(cursor);
-			expect((await control(sandbox.current, 'GET', '/faults')).faults).toEqual([]);
+			expect((await control(fixture.sandbox, 'GET', '/faults')).faults).toEqual([]);
 		});
 
 		it('is spent only by list pages asked with a cursor, and leaves status faults their own requests', async () => {
-			await control(sandbox.current, 'POST', '/faults', {
+			await control(fixture.sandbox, 'POST', '/faults', {
 				kind: 'repeat_cursor',
 				count: 1,
 				path: '/api/v1/members',
 			});
-			await control(sandbox.current, 'POST', '/faults', {
+			await control(fixture.sandbox, 'POST', '/faults', {
 				kind: 'status',
 				status: 503,
 				count: 1,
@@ -142,16 +144,16 @@ describe('injected faults', () => {
 			});
 
 			expectError(
-				await api(sandbox.current, LIVE_KEY, 'GET', '/members?limit=1'),
+				await api(fixture.sandbox, LIVE_KEY, 'GET', '/members?limit=1'),
 				503,
 				'service_unavailable',
 			);
 			const first = await listMembers('limit=1');
 			const cursor = first.next_cursor as string;
-			const member = await api(sandbox.current, LIVE_KEY, 'GET', `/members/${first.data[0].id}`);
+			const member = await api(fixture.sandbox, LIVE_KEY, 'GET', `/members/${first.data[0].id}`);
 			expect(member.status).toBe(200);
 			expect((await listMembers(`limit=1&cursor=${cursor}`)).next_cursor).toBe(cursor);
-			expect((await control(sandbox.current, 'GET', '/faults')).faults).toEqual([]);
+			expect((await control(fixture.sandbox, 'GET', '/faults')).faults).toEqual([]);
 		});
 
 		it('refuses a status on a repeat_cursor fault, and kinds it does not simulate', async () => {

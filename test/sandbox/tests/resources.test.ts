@@ -1,25 +1,23 @@
 import {
 	CUSTOMER_SHAPE,
-	GLOBEX_KEY,
-	LIVE_KEY,
 	MEMBER_SHAPE,
 	ORGANIZATION_SHAPE,
 	SITE_SHAPE,
-	TEST_KEY,
 	api,
 	createCustomer,
 	createMember,
 	expectList,
 	expectShape,
-	useSandbox,
 } from './helpers';
+import { GLOBEX_KEY, LIVE_KEY, TEST_KEY } from '../../support/constants';
+import { useSandbox } from '../../support/sandbox-fixture';
 
-const sandbox = useSandbox();
+const fixture = useSandbox();
 
 describe('organization', () => {
 	it('answers the live organization for a live key and its sandbox twin for a test key', async () => {
-		const live = await api(sandbox.current, LIVE_KEY, 'GET', '/organization');
-		const test = await api(sandbox.current, TEST_KEY, 'GET', '/organization');
+		const live = await api(fixture.sandbox, LIVE_KEY, 'GET', '/organization');
+		const test = await api(fixture.sandbox, TEST_KEY, 'GET', '/organization');
 		expect(live.status).toBe(200);
 		expectShape(live.body, ORGANIZATION_SHAPE);
 		expectShape(test.body, ORGANIZATION_SHAPE);
@@ -36,7 +34,7 @@ describe('organization', () => {
 
 describe('members', () => {
 	it('creates a member as draft, unverified, with every documented field', async () => {
-		const answer = await api(sandbox.current, LIVE_KEY, 'POST', '/members', {
+		const answer = await api(fixture.sandbox, LIVE_KEY, 'POST', '/members', {
 			business_name: 'Harbor Cleaning Co',
 			display_name: 'Jo Harbor',
 			description: 'Commercial cleaning',
@@ -58,7 +56,7 @@ describe('members', () => {
 	});
 
 	it('accepts the largest documented capacity', async () => {
-		const member = await createMember(sandbox.current, LIVE_KEY, {
+		const member = await createMember(fixture.sandbox, LIVE_KEY, {
 			business_name: 'Big',
 			capacity: 9007199254740991,
 		});
@@ -66,20 +64,20 @@ describe('members', () => {
 	});
 
 	it('gets a member by id', async () => {
-		const member = await createMember(sandbox.current);
-		const answer = await api(sandbox.current, LIVE_KEY, 'GET', `/members/${member.id}`);
+		const member = await createMember(fixture.sandbox);
+		const answer = await api(fixture.sandbox, LIVE_KEY, 'GET', `/members/${member.id}`);
 		expect(answer.status).toBe(200);
 		expect(answer.body).toEqual(member);
 	});
 
 	it('changes only the supplied fields on PATCH, and null clears a nullable field', async () => {
-		const member = await createMember(sandbox.current, LIVE_KEY, {
+		const member = await createMember(fixture.sandbox, LIVE_KEY, {
 			business_name: 'Harbor Cleaning Co',
 			display_name: 'Jo',
 			description: 'Keeps this',
 			contact: { email: 'jo@harbor.example', phone: '+1 555 0101' },
 		});
-		const answer = await api(sandbox.current, LIVE_KEY, 'PATCH', `/members/${member.id}`, {
+		const answer = await api(fixture.sandbox, LIVE_KEY, 'PATCH', `/members/${member.id}`, {
 			display_name: null,
 			capacity: 0,
 			contact: { phone: null },
@@ -96,14 +94,14 @@ describe('members', () => {
 		expect(Date.parse(answer.body.updated_at)).toBeGreaterThanOrEqual(
 			Date.parse(member.updated_at),
 		);
-		const stored = await api(sandbox.current, LIVE_KEY, 'GET', `/members/${member.id}`);
+		const stored = await api(fixture.sandbox, LIVE_KEY, 'GET', `/members/${member.id}`);
 		expect(stored.body).toEqual(answer.body);
 	});
 
 	it('verifies and deactivates a member through its lifecycle', async () => {
-		const member = await createMember(sandbox.current);
+		const member = await createMember(fixture.sandbox);
 		const verified = await api(
-			sandbox.current,
+			fixture.sandbox,
 			LIVE_KEY,
 			'POST',
 			`/members/${member.id}/verify`,
@@ -114,7 +112,7 @@ describe('members', () => {
 		expect(verified.body).toMatchObject({ is_verified: true, status: 'draft', is_active: true });
 
 		const deactivated = await api(
-			sandbox.current,
+			fixture.sandbox,
 			LIVE_KEY,
 			'POST',
 			`/members/${member.id}/deactivate`,
@@ -128,14 +126,14 @@ describe('members', () => {
 	});
 
 	it('filters the list by status, is_verified and is_active', async () => {
-		const verified = await createMember(sandbox.current, LIVE_KEY, { business_name: 'Verified' });
-		await api(sandbox.current, LIVE_KEY, 'POST', `/members/${verified.id}/verify`, {});
-		const inactive = await createMember(sandbox.current, LIVE_KEY, { business_name: 'Inactive' });
-		await api(sandbox.current, LIVE_KEY, 'POST', `/members/${inactive.id}/deactivate`, {});
-		const draft = await createMember(sandbox.current, LIVE_KEY, { business_name: 'Draft' });
+		const verified = await createMember(fixture.sandbox, LIVE_KEY, { business_name: 'Verified' });
+		await api(fixture.sandbox, LIVE_KEY, 'POST', `/members/${verified.id}/verify`, {});
+		const inactive = await createMember(fixture.sandbox, LIVE_KEY, { business_name: 'Inactive' });
+		await api(fixture.sandbox, LIVE_KEY, 'POST', `/members/${inactive.id}/deactivate`, {});
+		const draft = await createMember(fixture.sandbox, LIVE_KEY, { business_name: 'Draft' });
 
 		const names = async (query: string) => {
-			const answer = await api(sandbox.current, LIVE_KEY, 'GET', `/members?${query}`);
+			const answer = await api(fixture.sandbox, LIVE_KEY, 'GET', `/members?${query}`);
 			expect(answer.status).toBe(200);
 			expectList(answer.body, MEMBER_SHAPE);
 			return answer.body.data.map((item: { business_name: string }) => item.business_name);
@@ -151,7 +149,7 @@ describe('members', () => {
 
 describe('customers', () => {
 	it('creates, gets, lists and updates a customer', async () => {
-		const created = await api(sandbox.current, LIVE_KEY, 'POST', '/customers', {
+		const created = await api(fixture.sandbox, LIVE_KEY, 'POST', '/customers', {
 			name: 'Northwind Health',
 			status: 'prospect',
 			contact_name: 'Sam Lee',
@@ -168,10 +166,10 @@ describe('customers', () => {
 			contract_start: null,
 		});
 
-		const fetched = await api(sandbox.current, LIVE_KEY, 'GET', `/customers/${created.body.id}`);
+		const fetched = await api(fixture.sandbox, LIVE_KEY, 'GET', `/customers/${created.body.id}`);
 		expect(fetched.body).toEqual(created.body);
 
-		const updated = await api(sandbox.current, LIVE_KEY, 'PATCH', `/customers/${created.body.id}`, {
+		const updated = await api(fixture.sandbox, LIVE_KEY, 'PATCH', `/customers/${created.body.id}`, {
 			status: 'active',
 			notes: null,
 			billing_rate: null,
@@ -186,13 +184,13 @@ describe('customers', () => {
 			contact_name: 'Sam Lee',
 		});
 
-		await createCustomer(sandbox.current, LIVE_KEY, { name: 'Contoso', status: 'inactive' });
-		const active = await api(sandbox.current, LIVE_KEY, 'GET', '/customers?status=active');
+		await createCustomer(fixture.sandbox, LIVE_KEY, { name: 'Contoso', status: 'inactive' });
+		const active = await api(fixture.sandbox, LIVE_KEY, 'GET', '/customers?status=active');
 		expectList(active.body, CUSTOMER_SHAPE);
 		expect(active.body.data.map((customer: { name: string }) => customer.name)).toEqual([
 			'Northwind Health',
 		]);
-		const all = await api(sandbox.current, LIVE_KEY, 'GET', '/customers');
+		const all = await api(fixture.sandbox, LIVE_KEY, 'GET', '/customers');
 		expect(all.body.data.map((customer: { name: string }) => customer.name)).toEqual([
 			'Contoso',
 			'Northwind Health',
@@ -200,7 +198,7 @@ describe('customers', () => {
 	});
 
 	it('defaults a new customer to active with null optional fields', async () => {
-		const customer = await createCustomer(sandbox.current);
+		const customer = await createCustomer(fixture.sandbox);
 		expect(customer).toMatchObject({
 			status: 'active',
 			contact_name: null,
@@ -214,9 +212,9 @@ describe('customers', () => {
 
 describe('sites', () => {
 	it('creates, gets, lists, filters and updates sites', async () => {
-		const northwind = await createCustomer(sandbox.current);
-		const contoso = await createCustomer(sandbox.current, LIVE_KEY, { name: 'Contoso' });
-		const created = await api(sandbox.current, LIVE_KEY, 'POST', '/sites', {
+		const northwind = await createCustomer(fixture.sandbox);
+		const contoso = await createCustomer(fixture.sandbox, LIVE_KEY, { name: 'Contoso' });
+		const created = await api(fixture.sandbox, LIVE_KEY, 'POST', '/sites', {
 			customer_id: northwind.id,
 			name: 'Clinic East',
 			contact_name: 'Ada',
@@ -233,7 +231,7 @@ describe('sites', () => {
 			orientation_required: true,
 		});
 
-		const other = await api(sandbox.current, LIVE_KEY, 'POST', '/sites', {
+		const other = await api(fixture.sandbox, LIVE_KEY, 'POST', '/sites', {
 			customer_id: contoso.id,
 			name: 'HQ',
 		});
@@ -243,10 +241,10 @@ describe('sites', () => {
 			is_active: true,
 		});
 
-		const fetched = await api(sandbox.current, LIVE_KEY, 'GET', `/sites/${created.body.id}`);
+		const fetched = await api(fixture.sandbox, LIVE_KEY, 'GET', `/sites/${created.body.id}`);
 		expect(fetched.body).toEqual(created.body);
 
-		const updated = await api(sandbox.current, LIVE_KEY, 'PATCH', `/sites/${created.body.id}`, {
+		const updated = await api(fixture.sandbox, LIVE_KEY, 'PATCH', `/sites/${created.body.id}`, {
 			is_active: false,
 			notes: null,
 		});
@@ -260,7 +258,7 @@ describe('sites', () => {
 		});
 
 		const list = async (query: string) =>
-			(await api(sandbox.current, LIVE_KEY, 'GET', `/sites${query}`)).body.data.map(
+			(await api(fixture.sandbox, LIVE_KEY, 'GET', `/sites${query}`)).body.data.map(
 				(site: { name: string }) => site.name,
 			);
 		expect(await list('')).toEqual(['HQ', 'Clinic East']);
@@ -273,8 +271,8 @@ describe('sites', () => {
 		['another organization', GLOBEX_KEY],
 		['the other mode', TEST_KEY],
 	])('refuses a customer of %s', async (_label, foreignKey) => {
-		const foreignCustomer = await createCustomer(sandbox.current, foreignKey);
-		const answer = await api(sandbox.current, LIVE_KEY, 'POST', '/sites', {
+		const foreignCustomer = await createCustomer(fixture.sandbox, foreignKey);
+		const answer = await api(fixture.sandbox, LIVE_KEY, 'POST', '/sites', {
 			customer_id: foreignCustomer.id,
 			name: 'Nope',
 		});
@@ -283,17 +281,17 @@ describe('sites', () => {
 		expect(answer.body.error.details).toEqual([
 			{ field: 'customer_id', message: expect.stringContaining('no customer') },
 		]);
-		const sites = await api(sandbox.current, LIVE_KEY, 'GET', '/sites');
+		const sites = await api(fixture.sandbox, LIVE_KEY, 'GET', '/sites');
 		expect(sites.body.data).toEqual([]);
 	});
 });
 
 describe('test-mode data', () => {
 	it('keeps the sandbox twin data apart from the live organization', async () => {
-		await createMember(sandbox.current, LIVE_KEY, { business_name: 'Live one' });
-		await createMember(sandbox.current, TEST_KEY, { business_name: 'Test one' });
-		const live = await api(sandbox.current, LIVE_KEY, 'GET', '/members');
-		const test = await api(sandbox.current, TEST_KEY, 'GET', '/members');
+		await createMember(fixture.sandbox, LIVE_KEY, { business_name: 'Live one' });
+		await createMember(fixture.sandbox, TEST_KEY, { business_name: 'Test one' });
+		const live = await api(fixture.sandbox, LIVE_KEY, 'GET', '/members');
+		const test = await api(fixture.sandbox, TEST_KEY, 'GET', '/members');
 		expect(live.body.data.map((member: { business_name: string }) => member.business_name)).toEqual(
 			['Live one'],
 		);

@@ -4,8 +4,6 @@ import http from 'node:http';
 import {
 	DELIVERY_SHAPE,
 	ENDPOINT_SHAPE,
-	LIVE_KEY,
-	TEST_KEY,
 	WebhookReceiver,
 	api,
 	control,
@@ -16,12 +14,16 @@ import {
 	expectShape,
 	isSignedWith,
 	signatureCount,
-	useSandbox,
 } from './helpers';
-import { closeServer, listenOnLoopback } from './loopback-server';
-import { MEMBERS_AND_CUSTOMERS_EVENT_TYPES, SPEC_EVENT_TYPES } from './spec-event-types';
+import { LIVE_KEY, TEST_KEY } from '../../support/constants';
+import { useSandbox } from '../../support/sandbox-fixture';
+import { closeServer, listenOnLoopback } from '../../support/loopback-server';
+import {
+	MEMBERS_AND_CUSTOMERS_EVENT_TYPES,
+	SPEC_EVENT_TYPES,
+} from '../../support/spec-event-types';
 
-const sandbox = useSandbox({ webhooks: { allowInsecureUrls: true } });
+const fixture = useSandbox({ webhooks: { allowInsecureUrls: true } });
 const receiver = new WebhookReceiver();
 
 beforeAll(() => receiver.start());
@@ -29,7 +31,7 @@ beforeEach(() => receiver.reset());
 afterAll(() => receiver.stop());
 
 async function createEndpoint(events: string[] = ['*'], key = LIVE_KEY, url = receiver.url) {
-	const answer = await api(sandbox.current, key, 'POST', '/webhook-endpoints', {
+	const answer = await api(fixture.sandbox, key, 'POST', '/webhook-endpoints', {
 		url,
 		events,
 		description: 'n8n',
@@ -39,20 +41,20 @@ async function createEndpoint(events: string[] = ['*'], key = LIVE_KEY, url = re
 }
 
 async function settle(): Promise<any[]> {
-	return (await control(sandbox.current, 'POST', '/deliveries/settle')).deliveries;
+	return (await control(fixture.sandbox, 'POST', '/deliveries/settle')).deliveries;
 }
 
 async function advance(seconds: number): Promise<void> {
-	await control(sandbox.current, 'POST', '/clock/advance', { seconds });
+	await control(fixture.sandbox, 'POST', '/clock/advance', { seconds });
 }
 
 function liveApi(method: string, path: string, body?: unknown) {
-	return api(sandbox.current, LIVE_KEY, method, path, body);
+	return api(fixture.sandbox, LIVE_KEY, method, path, body);
 }
 
 /** An event through the control interface to Acme's live endpoints, with example data if none. */
 function emitLiveEvent(type: string, data?: object) {
-	return control(sandbox.current, 'POST', '/events', {
+	return control(fixture.sandbox, 'POST', '/events', {
 		organization: 'acme',
 		mode: 'live',
 		type,
@@ -93,7 +95,7 @@ describe('webhook endpoints', () => {
 		const live = await createEndpoint();
 		const test = await createEndpoint(['*'], TEST_KEY);
 		expect(test.mode).toBe('test');
-		const testList = await api(sandbox.current, TEST_KEY, 'GET', '/webhook-endpoints');
+		const testList = await api(fixture.sandbox, TEST_KEY, 'GET', '/webhook-endpoints');
 		expect(testList.body.data.map((endpoint: { id: string }) => endpoint.id)).toEqual([test.id]);
 		const liveList = await liveApi('GET', '/webhook-endpoints');
 		expect(liveList.body.data.map((endpoint: { id: string }) => endpoint.id)).toEqual([live.id]);
@@ -122,12 +124,12 @@ describe('webhook endpoints', () => {
 
 	it('deletes an endpoint and its delivery history with 204', async () => {
 		const endpoint = await createEndpoint();
-		await createMember(sandbox.current);
+		await createMember(fixture.sandbox);
 		await settle();
 		const before = await liveApi('GET', `/webhook-deliveries?endpoint_id=${endpoint.id}`);
 		expect(before.body.data).toHaveLength(1);
 
-		const deleted = await fetch(`${sandbox.current.baseUrl}/webhook-endpoints/${endpoint.id}`, {
+		const deleted = await fetch(`${fixture.sandbox.baseUrl}/webhook-endpoints/${endpoint.id}`, {
 			method: 'DELETE',
 			headers: { authorization: `Bearer ${LIVE_KEY}` },
 		});
@@ -170,7 +172,7 @@ describe('webhook endpoints', () => {
 describe('signed deliveries', () => {
 	it('POSTs member.created with the member plus source api, signed over the exact body bytes', async () => {
 		const endpoint = await createEndpoint(['member.created']);
-		const member = await createMember(sandbox.current);
+		const member = await createMember(fixture.sandbox);
 		const [delivery] = await settle();
 
 		expect(receiver.received).toHaveLength(1);
@@ -221,11 +223,11 @@ describe('signed deliveries', () => {
 		await createEndpoint(['*'], TEST_KEY);
 		await createEndpoint(['*'], 'wfm_live_globex_all');
 
-		const member = await createMember(sandbox.current);
+		const member = await createMember(fixture.sandbox);
 		await liveApi('PATCH', `/members/${member.id}`, { capacity: 2 });
 		await liveApi('POST', `/members/${member.id}/verify`, {});
 		await liveApi('POST', `/members/${member.id}/deactivate`, {});
-		const customer = await createCustomer(sandbox.current);
+		const customer = await createCustomer(fixture.sandbox);
 		await liveApi('PATCH', `/customers/${customer.id}`, { notes: 'VIP' });
 		const site = await liveApi('POST', '/sites', {
 			customer_id: customer.id,
@@ -270,20 +272,20 @@ describe('signed deliveries', () => {
 
 	it('delivers test-mode events to test-mode endpoints with mode test', async () => {
 		const endpoint = await createEndpoint(['member.created'], TEST_KEY);
-		await createMember(sandbox.current, TEST_KEY);
+		await createMember(fixture.sandbox, TEST_KEY);
 		const [delivery] = await settle();
 		expect(delivery).toMatchObject({ endpoint_id: endpoint.id, mode: 'test', status: 'delivered' });
 		expect(receiver.received[0].body.mode).toBe('test');
-		const listed = await api(sandbox.current, TEST_KEY, 'GET', '/webhook-deliveries');
+		const listed = await api(fixture.sandbox, TEST_KEY, 'GET', '/webhook-deliveries');
 		expect(listed.body.data.map((item: { id: string }) => item.id)).toEqual([delivery.id]);
 		expect((await liveApi('GET', '/webhook-deliveries')).body.data).toEqual([]);
 		const liveOnly = await control(
-			sandbox.current,
+			fixture.sandbox,
 			'POST',
 			'/deliveries/settle?organization=acme&mode=live',
 		);
 		expect(liveOnly.deliveries).toEqual([]);
-		const testOnly = await control(sandbox.current, 'GET', '/deliveries?mode=test');
+		const testOnly = await control(fixture.sandbox, 'GET', '/deliveries?mode=test');
 		expect(testOnly.deliveries.map((item: { id: string }) => item.id)).toEqual([delivery.id]);
 	});
 });
@@ -292,7 +294,7 @@ describe('retries, 410 and auto-disable', () => {
 	it('retries after a 500 on the sandbox clock with the same envelope id and bytes', async () => {
 		const endpoint = await createEndpoint(['member.created']);
 		receiver.answerNext(500);
-		await createMember(sandbox.current);
+		await createMember(fixture.sandbox);
 		const [failed] = await settle();
 		expect(failed).toMatchObject({
 			status: 'failed',
@@ -328,7 +330,7 @@ describe('retries, 410 and auto-disable', () => {
 	it('gives up after 8 attempts following the configured delays', async () => {
 		await createEndpoint(['member.created']);
 		receiver.answerNext(...Array(8).fill(503));
-		await createMember(sandbox.current);
+		await createMember(fixture.sandbox);
 		await settle();
 		for (const delay of [60, 300, 1800, 3600, 7200, 21600, 43200]) {
 			await advance(delay);
@@ -349,7 +351,7 @@ describe('retries, 410 and auto-disable', () => {
 	it('stops at once on 410', async () => {
 		await createEndpoint(['member.created']);
 		receiver.answerNext(410);
-		await createMember(sandbox.current);
+		await createMember(fixture.sandbox);
 		const [dead] = await settle();
 		expect(dead).toMatchObject({ status: 'dead', attempts: 1, last_response_status: 410 });
 		await advance(3600);
@@ -363,7 +365,7 @@ describe('retries, 410 and auto-disable', () => {
 		const url = closed.url;
 		await closed.stop();
 		await createEndpoint(['member.created'], LIVE_KEY, url);
-		await createMember(sandbox.current);
+		await createMember(fixture.sandbox);
 		const [failed] = await settle();
 		expect(failed).toMatchObject({ status: 'failed', attempts: 1, last_response_status: null });
 		expect(failed.last_error).toMatch(/ECONNREFUSED/);
@@ -372,7 +374,7 @@ describe('retries, 410 and auto-disable', () => {
 	it('disables an endpoint after 20 consecutive failures and re-enables it through PATCH', async () => {
 		const endpoint = await createEndpoint(['member.created']);
 		receiver.answerNext(...Array(20).fill(500));
-		for (let index = 0; index < 20; index++) await createMember(sandbox.current);
+		for (let index = 0; index < 20; index++) await createMember(fixture.sandbox);
 		await settle();
 
 		const disabled = await getEndpoint(endpoint.id);
@@ -380,7 +382,7 @@ describe('retries, 410 and auto-disable', () => {
 		expect(disabled.disabled_at).not.toBeNull();
 		expect(disabled.disabled_reason).toEqual(expect.stringContaining('20'));
 
-		await createMember(sandbox.current);
+		await createMember(fixture.sandbox);
 		await advance(60);
 		const afterDisable = await settle();
 		expect(afterDisable).toHaveLength(20);
@@ -397,7 +399,7 @@ describe('retries, 410 and auto-disable', () => {
 			disabled_at: null,
 			disabled_reason: null,
 		});
-		await createMember(sandbox.current);
+		await createMember(fixture.sandbox);
 		const [latest] = await settle();
 		expect(latest).toMatchObject({ status: 'delivered', endpoint_id: endpoint.id });
 	});
@@ -413,7 +415,7 @@ describe('secret roll', () => {
 		expect(newSecret).not.toBe(endpoint.secret);
 		expect((await getEndpoint(endpoint.id)).secret_preview).toBe(`whsec_…${newSecret.slice(-4)}`);
 
-		await createMember(sandbox.current);
+		await createMember(fixture.sandbox);
 		await settle();
 		const during = receiver.received[0];
 		expect(signatureCount(during)).toBe(2);
@@ -421,12 +423,12 @@ describe('secret roll', () => {
 		expect(isSignedWith(during, endpoint.secret)).toBe(true);
 
 		await advance(23 * 3600);
-		await createMember(sandbox.current);
+		await createMember(fixture.sandbox);
 		await settle();
 		expect(signatureCount(receiver.received[1])).toBe(2);
 
 		await advance(3600 + 1);
-		await createMember(sandbox.current);
+		await createMember(fixture.sandbox);
 		await settle();
 		const after = receiver.received[2];
 		expect(signatureCount(after)).toBe(1);
@@ -438,7 +440,7 @@ describe('secret roll', () => {
 describe('redeliver and test sends', () => {
 	it('redelivers the same envelope with redelivery_of set', async () => {
 		const endpoint = await createEndpoint(['member.created']);
-		await createMember(sandbox.current);
+		await createMember(fixture.sandbox);
 		const [original] = await settle();
 		const answer = await liveApi('POST', `/webhook-deliveries/${original.id}/redeliver`);
 		expect(answer.status).toBe(200);
@@ -500,9 +502,9 @@ describe('deliveries list', () => {
 		const all = await createEndpoint(['*']);
 		const members = await createEndpoint(['member.created']);
 		receiver.answerNext(200, 200, 500);
-		await createMember(sandbox.current);
+		await createMember(fixture.sandbox);
 		await settle();
-		await createCustomer(sandbox.current);
+		await createCustomer(fixture.sandbox);
 		await settle();
 
 		const list = async (query: string) => {
@@ -539,7 +541,7 @@ describe('event catalog', () => {
 		expect(acme.body.data.map((entry: { type: string }) => entry.type)).toEqual(
 			MEMBERS_AND_CUSTOMERS_EVENT_TYPES,
 		);
-		const initech = await api(sandbox.current, 'wfm_live_initech_all', 'GET', '/webhook-events');
+		const initech = await api(fixture.sandbox, 'wfm_live_initech_all', 'GET', '/webhook-events');
 		expect(initech.body.data.map((entry: { module_gate: string }) => entry.module_gate)).toEqual(
 			Array(5).fill('members'),
 		);
@@ -601,7 +603,7 @@ describe('bursts', () => {
 				await emitLiveEvent('member.updated');
 			}
 			while (held.length < 16) await new Promise((resolve) => setImmediate(resolve));
-			const { deliveries } = await control(sandbox.current, 'GET', '/deliveries');
+			const { deliveries } = await control(fixture.sandbox, 'GET', '/deliveries');
 			const counts = (status: string) =>
 				deliveries.filter((delivery: { status: string }) => delivery.status === status).length;
 			expect({ processing: counts('processing'), pending: counts('pending') }).toEqual({

@@ -2,8 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { additionalFieldsCollection, getAdditionalFieldsBody, getRequiredText } from '../common';
-import { SCOPE, workforceApiRequest } from '../../transport';
+import { SCOPE, workforceApiRequest } from '../../../shared/transport';
 import { customerNameField, optionalCustomerFields } from './fields';
+import { PATH } from '../paths';
 
 const properties: INodeProperties[] = [
 	{ ...customerNameField, required: true },
@@ -17,7 +18,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const name = getRequiredText.call(this, 'name', 'Name', itemIndex);
-	return await workforceApiRequest.call(this, 'POST', '/customers', {
+	return await workforceApiRequest.call(this, 'POST', PATH.customers, {
 		body: { name, ...getAdditionalFieldsBody.call(this, itemIndex) },
 		operationScope: SCOPE.customersWrite,
 	});

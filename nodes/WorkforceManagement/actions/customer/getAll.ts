@@ -2,8 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersCollection, getManyRecords, returnAllOrLimit } from '../common';
-import { SCOPE } from '../../transport';
+import { SCOPE } from '../../../shared/transport';
 import { customerStatusOptions } from './fields';
+import { PATH } from '../paths';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
@@ -24,5 +25,5 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await getManyRecords.call(this, itemIndex, '/customers', SCOPE.customersRead);
+	return await getManyRecords.call(this, itemIndex, PATH.customers, SCOPE.customersRead);
 }

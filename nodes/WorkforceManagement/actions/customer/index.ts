@@ -1,15 +1,21 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { operationSelector } from '../common';
+import type { WorkforceOperation } from '../types';
 import * as create from './create';
 import * as get from './get';
 import * as getAll from './getAll';
 import * as update from './update';
 
-export { create, get, getAll, update };
+export const displayName = 'Customer';
+
+export const operations = { create, get, getAll, update } satisfies Record<
+	string,
+	WorkforceOperation
+>;
 
 export const description: INodeProperties[] = [
-	operationSelector(
+	operationSelector<keyof typeof operations>(
 		'customer',
 		[
 			{

@@ -7,13 +7,14 @@ import {
 	getUpdateBody,
 	updateFieldsCollection,
 } from '../common';
-import { SCOPE, workforceApiRequest } from '../../transport';
+import { SCOPE, workforceApiRequest } from '../../../shared/transport';
 import {
 	clearCustomerFields,
 	customerIdLocator,
 	customerNameField,
 	optionalCustomerFields,
 } from './fields';
+import { PATH } from '../paths';
 
 const properties: INodeProperties[] = [
 	customerIdLocator,
@@ -32,7 +33,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (body.name !== undefined) {
 		assertNonEmptyText.call(this, body.name, 'Name', itemIndex);
 	}
-	return await workforceApiRequest.call(this, 'PATCH', `/customers/${customerId}`, {
+	return await workforceApiRequest.call(this, 'PATCH', `${PATH.customers}/${customerId}`, {
 		body,
 		operationScope: SCOPE.customersWrite,
 	});

@@ -7,8 +7,9 @@ import {
 	getAdditionalFieldsBody,
 	getRequiredText,
 } from '../common';
-import { SCOPE, workforceApiRequest } from '../../transport';
+import { SCOPE, workforceApiRequest } from '../../../shared/transport';
 import { businessNameField, contactPaths, optionalMemberFields } from './fields';
+import { PATH } from '../paths';
 
 const properties: INodeProperties[] = [
 	{ ...businessNameField, name: 'businessName', required: true },
@@ -29,7 +30,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (body.capacity !== undefined) {
 		assertCapacity.call(this, body.capacity, itemIndex);
 	}
-	return await workforceApiRequest.call(this, 'POST', '/members', {
+	return await workforceApiRequest.call(this, 'POST', PATH.members, {
 		body,
 		operationScope: SCOPE.membersWrite,
 	});

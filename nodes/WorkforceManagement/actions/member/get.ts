@@ -2,8 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getResourceId } from '../common';
-import { SCOPE, workforceApiRequest } from '../../transport';
+import { SCOPE, workforceApiRequest } from '../../../shared/transport';
 import { memberIdLocator } from './fields';
+import { PATH } from '../paths';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['member'], operation: ['get'] } },
@@ -12,7 +13,7 @@ export const description: INodeProperties[] = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const memberId = getResourceId.call(this, 'memberId', 'Member', itemIndex);
-	return await workforceApiRequest.call(this, 'GET', `/members/${memberId}`, {
+	return await workforceApiRequest.call(this, 'GET', `${PATH.members}/${memberId}`, {
 		operationScope: SCOPE.membersRead,
 	});
 }

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { operationSelector } from '../common';
+import type { WorkforceOperation } from '../types';
 import * as create from './create';
 import * as deactivate from './deactivate';
 import * as get from './get';
@@ -8,10 +9,15 @@ import * as getAll from './getAll';
 import * as update from './update';
 import * as verify from './verify';
 
-export { create, deactivate, get, getAll, update, verify };
+export const displayName = 'Member';
+
+export const operations = { create, deactivate, get, getAll, update, verify } satisfies Record<
+	string,
+	WorkforceOperation
+>;
 
 export const description: INodeProperties[] = [
-	operationSelector(
+	operationSelector<keyof typeof operations>(
 		'member',
 		[
 			{

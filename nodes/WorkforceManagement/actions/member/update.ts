@@ -8,7 +8,7 @@ import {
 	getUpdateBody,
 	updateFieldsCollection,
 } from '../common';
-import { SCOPE, workforceApiRequest } from '../../transport';
+import { SCOPE, workforceApiRequest } from '../../../shared/transport';
 import {
 	businessNameField,
 	clearMemberFields,
@@ -16,6 +16,7 @@ import {
 	memberIdLocator,
 	optionalMemberFields,
 } from './fields';
+import { PATH } from '../paths';
 
 const properties: INodeProperties[] = [
 	memberIdLocator,
@@ -37,7 +38,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (body.capacity !== undefined) {
 		assertCapacity.call(this, body.capacity, itemIndex);
 	}
-	return await workforceApiRequest.call(this, 'PATCH', `/members/${memberId}`, {
+	return await workforceApiRequest.call(this, 'PATCH', `${PATH.members}/${memberId}`, {
 		body,
 		operationScope: SCOPE.membersWrite,
 	});

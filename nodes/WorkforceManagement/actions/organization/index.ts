@@ -1,12 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { operationSelector } from '../common';
+import type { WorkforceOperation } from '../types';
 import * as get from './get';
 
-export { get };
+export const displayName = 'Organization';
+
+export const operations = { get } satisfies Record<string, WorkforceOperation>;
 
 export const description: INodeProperties[] = [
-	operationSelector(
+	operationSelector<keyof typeof operations>(
 		'organization',
 		[
 			{

@@ -8,8 +8,9 @@ import {
 	getResourceId,
 	resourceLocator,
 } from '../common';
-import { SCOPE, workforceApiRequest } from '../../transport';
+import { SCOPE, workforceApiRequest } from '../../../shared/transport';
 import { optionalSiteFields, siteNameField } from './fields';
+import { PATH } from '../paths';
 
 const properties: INodeProperties[] = [
 	resourceLocator({
@@ -30,7 +31,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const customerId = getResourceId.call(this, 'customerId', 'Customer', itemIndex);
 	const name = getRequiredText.call(this, 'name', 'Name', itemIndex);
-	return await workforceApiRequest.call(this, 'POST', '/sites', {
+	return await workforceApiRequest.call(this, 'POST', PATH.sites, {
 		body: { customer_id: customerId, name, ...getAdditionalFieldsBody.call(this, itemIndex) },
 		operationScope: SCOPE.customersWrite,
 	});

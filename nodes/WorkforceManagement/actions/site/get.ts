@@ -2,8 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getResourceId } from '../common';
-import { SCOPE, workforceApiRequest } from '../../transport';
+import { SCOPE, workforceApiRequest } from '../../../shared/transport';
 import { siteIdLocator } from './fields';
+import { PATH } from '../paths';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['site'], operation: ['get'] } },
@@ -12,7 +13,7 @@ export const description: INodeProperties[] = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const siteId = getResourceId.call(this, 'siteId', 'Site', itemIndex);
-	return await workforceApiRequest.call(this, 'GET', `/sites/${siteId}`, {
+	return await workforceApiRequest.call(this, 'GET', `${PATH.sites}/${siteId}`, {
 		operationScope: SCOPE.customersRead,
 	});
 }

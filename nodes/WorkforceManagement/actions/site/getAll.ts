@@ -8,7 +8,8 @@ import {
 	resourceLocator,
 	returnAllOrLimit,
 } from '../common';
-import { SCOPE } from '../../transport';
+import { SCOPE } from '../../../shared/transport';
+import { PATH } from '../paths';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
@@ -30,7 +31,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await getManyRecords.call(this, itemIndex, '/sites', SCOPE.customersRead, {
+	return await getManyRecords.call(this, itemIndex, PATH.sites, SCOPE.customersRead, {
 		customer_id: 'Customer',
 	});
 }

@@ -7,8 +7,9 @@ import {
 	getUpdateBody,
 	updateFieldsCollection,
 } from '../common';
-import { SCOPE, workforceApiRequest } from '../../transport';
+import { SCOPE, workforceApiRequest } from '../../../shared/transport';
 import { clearSiteFields, optionalSiteFields, siteIdLocator, siteNameField } from './fields';
+import { PATH } from '../paths';
 
 const properties: INodeProperties[] = [
 	siteIdLocator,
@@ -37,7 +38,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (body.name !== undefined) {
 		assertNonEmptyText.call(this, body.name, 'Name', itemIndex);
 	}
-	return await workforceApiRequest.call(this, 'PATCH', `/sites/${siteId}`, {
+	return await workforceApiRequest.call(this, 'PATCH', `${PATH.sites}/${siteId}`, {
 		body,
 		operationScope: SCOPE.customersWrite,
 	});

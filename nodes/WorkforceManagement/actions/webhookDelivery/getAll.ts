@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersCollection, getManyRecords, resourceLocator, returnAllOrLimit } from '../common';
-import { SCOPE } from '../../transport';
+import { SCOPE } from '../../../shared/transport';
+import { PATH } from '../paths';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
@@ -45,7 +46,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await getManyRecords.call(this, itemIndex, '/webhook-deliveries', SCOPE.webhooksRead, {
+	return await getManyRecords.call(this, itemIndex, PATH.webhookDeliveries, SCOPE.webhooksRead, {
 		endpoint_id: 'Webhook Endpoint',
 	});
 }

@@ -1,13 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { operationSelector } from '../common';
+import type { WorkforceOperation } from '../types';
 import * as getAll from './getAll';
 import * as redeliver from './redeliver';
 
-export { getAll, redeliver };
+export const displayName = 'Webhook Delivery';
+
+export const operations = { getAll, redeliver } satisfies Record<string, WorkforceOperation>;
 
 export const description: INodeProperties[] = [
-	operationSelector(
+	operationSelector<keyof typeof operations>(
 		'webhookDelivery',
 		[
 			{

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getResourceId, resourceLocator } from '../common';
-import { SCOPE, workforceApiRequest } from '../../transport';
+import { SCOPE, workforceApiRequest } from '../../../shared/transport';
+import { PATH } from '../paths';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['webhookDelivery'], operation: ['redeliver'] } },
@@ -21,7 +22,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return await workforceApiRequest.call(
 		this,
 		'POST',
-		`/webhook-deliveries/${deliveryId}/redeliver`,
+		`${PATH.webhookDeliveries}/${deliveryId}/redeliver`,
 		{ operationScope: SCOPE.webhooksWrite },
 	);
 }

@@ -7,7 +7,7 @@ import {
 	assertHttpsUrl,
 	getAdditionalFieldsBody,
 } from '../common';
-import { SCOPE, workforceApiRequest } from '../../transport';
+import * as webhookEndpoints from '../../../shared/webhookEndpoints';
 import { endpointDescriptionField, eventsField, urlField } from './fields';
 
 const properties: INodeProperties[] = [
@@ -37,10 +37,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		'Events',
 		itemIndex,
 	);
-	const endpoint = (await workforceApiRequest.call(this, 'POST', '/webhook-endpoints', {
-		body: { url, events, ...getAdditionalFieldsBody.call(this, itemIndex) },
-		operationScope: SCOPE.webhooksWrite,
-	})) as IDataObject;
+	const endpoint = await webhookEndpoints.create.call(this, {
+		url,
+		events,
+		...getAdditionalFieldsBody.call(this, itemIndex),
+	});
 
 	if (!(this.getNodeParameter('outputSecret', itemIndex, false) as boolean)) {
 		delete endpoint.secret;

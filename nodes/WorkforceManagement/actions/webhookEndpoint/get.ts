@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getResourceId } from '../common';
-import { SCOPE, workforceApiRequest } from '../../transport';
+import * as webhookEndpoints from '../../../shared/webhookEndpoints';
 import { endpointIdLocator } from './fields';
 
 export const description: INodeProperties[] = updateDisplayOptions(
@@ -12,7 +12,5 @@ export const description: INodeProperties[] = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const endpointId = getResourceId.call(this, 'endpointId', 'Webhook Endpoint', itemIndex);
-	return await workforceApiRequest.call(this, 'GET', `/webhook-endpoints/${endpointId}`, {
-		operationScope: SCOPE.webhooksRead,
-	});
+	return await webhookEndpoints.get.call(this, endpointId);
 }

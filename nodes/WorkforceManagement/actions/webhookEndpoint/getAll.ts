@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { getManyRecords, returnAllOrLimit } from '../common';
-import { SCOPE } from '../../transport';
+import { getListLimit, returnAllOrLimit } from '../common';
+import * as webhookEndpoints from '../../../shared/webhookEndpoints';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['webhookEndpoint'], operation: ['getAll'] } },
@@ -10,5 +10,5 @@ export const description: INodeProperties[] = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await getManyRecords.call(this, itemIndex, '/webhook-endpoints', SCOPE.webhooksRead);
+	return await webhookEndpoints.list.call(this, getListLimit.call(this, itemIndex));
 }

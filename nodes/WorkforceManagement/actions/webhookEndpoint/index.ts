@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { operationSelector } from '../common';
+import type { WorkforceOperation } from '../types';
 import * as create from './create';
 import * as deleteEndpoint from './delete';
 import * as get from './get';
@@ -9,10 +10,20 @@ import * as rollSecret from './rollSecret';
 import * as sendTest from './sendTest';
 import * as update from './update';
 
-export { create, deleteEndpoint as delete, get, getAll, rollSecret, sendTest, update };
+export const displayName = 'Webhook Endpoint';
+
+export const operations = {
+	create,
+	delete: deleteEndpoint,
+	get,
+	getAll,
+	rollSecret,
+	sendTest,
+	update,
+} satisfies Record<string, WorkforceOperation>;
 
 export const description: INodeProperties[] = [
-	operationSelector(
+	operationSelector<keyof typeof operations>(
 		'webhookEndpoint',
 		[
 			{

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getResourceId } from '../common';
-import { SCOPE, workforceApiRequest } from '../../transport';
+import * as webhookEndpoints from '../../../shared/webhookEndpoints';
 import { endpointIdLocator } from './fields';
 
 export const description: INodeProperties[] = updateDisplayOptions(
@@ -21,11 +21,6 @@ export const description: INodeProperties[] = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const endpointId = getResourceId.call(this, 'endpointId', 'Webhook Endpoint', itemIndex);
-	const { secret } = (await workforceApiRequest.call(
-		this,
-		'POST',
-		`/webhook-endpoints/${endpointId}/roll-secret`,
-		{ operationScope: SCOPE.webhooksWrite },
-	)) as IDataObject;
+	const secret = await webhookEndpoints.rollSecret.call(this, endpointId);
 	return { id: endpointId, secret };
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getResourceId } from '../common';
-import { SCOPE, workforceApiRequest } from '../../transport';
+import * as webhookEndpoints from '../../../shared/webhookEndpoints';
 import { endpointIdLocator } from './fields';
 
 const properties: INodeProperties[] = [
@@ -35,8 +35,5 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const endpointId = getResourceId.call(this, 'endpointId', 'Webhook Endpoint', itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	return await workforceApiRequest.call(this, 'POST', `/webhook-endpoints/${endpointId}/test`, {
-		body: options.event_type ? { event_type: options.event_type } : {},
-		operationScope: SCOPE.webhooksWrite,
-	});
+	return await webhookEndpoints.sendTest.call(this, endpointId, options.event_type as string);
 }

@@ -8,7 +8,7 @@ import {
 	getUpdateBody,
 	updateFieldsCollection,
 } from '../common';
-import { SCOPE, workforceApiRequest } from '../../transport';
+import * as webhookEndpoints from '../../../shared/webhookEndpoints';
 import {
 	clearEndpointFields,
 	endpointDescriptionField,
@@ -49,8 +49,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (body.events !== undefined) {
 		body.events = assertEventList.call(this, body.events, 'Events', itemIndex);
 	}
-	return await workforceApiRequest.call(this, 'PATCH', `/webhook-endpoints/${endpointId}`, {
-		body,
-		operationScope: SCOPE.webhooksWrite,
-	});
+	return await webhookEndpoints.update.call(this, endpointId, body);
 }

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { workforceEventCatalog } from '../../transport';
+import { getEventCatalog } from '../../../shared/eventCatalog';
 
 export const description: INodeProperties[] = [];
 
 export async function execute(this: IExecuteFunctions): Promise<IDataObject[]> {
-	return await workforceEventCatalog.call(this);
+	return await getEventCatalog.call(this);
 }

@@ -1,12 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { operationSelector } from '../common';
+import type { WorkforceOperation } from '../types';
 import * as getAll from './getAll';
 
-export { getAll };
+export const displayName = 'Webhook Event';
+
+export const operations = { getAll } satisfies Record<string, WorkforceOperation>;
 
 export const description: INodeProperties[] = [
-	operationSelector(
+	operationSelector<keyof typeof operations>(
 		'webhookEvent',
 		[
 			{

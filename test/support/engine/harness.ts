@@ -1,6 +1,6 @@
 /**
- * Runs this package's nodes inside n8n's real engine (n8n-core's WorkflowExecute, HookContext,
- * WebhookContext, LoadOptionsContext), loaded from the TypeScript sources, against an API over HTTP.
+ * Runs this package's nodes inside n8n's real engine (n8n-core's WorkflowExecute and
+ * LoadOptionsContext; trigger-harness.ts adds HookContext and WebhookContext), loaded from the TypeScript sources, against an API over HTTP.
  *
  * n8n's CLI normally supplies three things the engine needs; they are rebuilt here, small:
  * a node-types lookup, a credentials helper (which applies the credential's declarative
@@ -8,16 +8,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
 import {
 	ExecutionLifecycleHooks,
-	HookContext,
 	InstanceSettings,
 	LoadOptionsContext,
-	WebhookContext,
 	WorkflowExecute,
 } from 'n8n-core';
 import type {
@@ -39,27 +36,17 @@ import type {
 	IRequestOptionsSimplified,
 	IRun,
 	IVersionedNodeType,
-	IWebhookData,
-	IWebhookDescription,
-	IWebhookResponseData,
 	IWorkflowExecuteAdditionalData,
-	WebhookType,
-	WorkflowActivateMode,
 } from 'n8n-workflow';
 import { ICredentialsHelper, NodeHelpers, Workflow, createRunExecutionData } from 'n8n-workflow';
 
-const PROJECT_ROOT = join(__dirname, '..', '..');
+import { ACTION_NODE_TYPE, CREDENTIAL_TYPE, PACKAGE_NAME, PACKAGE_ROOT } from '../constants';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const packageJson = require(join(PROJECT_ROOT, 'package.json')) as {
-	name: string;
+const packageJson = require(join(PACKAGE_ROOT, 'package.json')) as {
 	n8n: { nodes: string[]; credentials: string[] };
 };
 
-export const PACKAGE_NAME = packageJson.name;
-export const ACTION_NODE_TYPE = `${PACKAGE_NAME}.workforceManagement`;
-export const TRIGGER_NODE_TYPE = `${PACKAGE_NAME}.workforceManagementTrigger`;
-export const CREDENTIAL_TYPE = 'workforceManagementApi';
 export const CREDENTIAL_ID = 'workforce-credential';
 
 /* ------------------------------------------------------------------ engine setup */
@@ -94,7 +81,7 @@ Container.get(SSHClientsManager).cleanupTimer?.unref();
 
 /** The node files the package.json `n8n` section declares, mapped back to their TypeScript sources. */
 function sourceOf(distPath: string): string {
-	return join(PROJECT_ROOT, distPath.replace(/^dist\//, '').replace(/\.js$/, '.ts'));
+	return join(PACKAGE_ROOT, distPath.replace(/^dist\//, '').replace(/\.js$/, '.ts'));
 }
 
 function instantiateExportedClass<T>(modulePath: string): T {
@@ -401,144 +388,4 @@ export async function runLoadOptions(
 	const load = nodeType.methods?.loadOptions?.[method];
 	if (!load) throw new Error(`No loadOptions method ${method}`);
 	return await load.call(context);
-}
-
-/* ------------------------------------------------------------------ trigger lifecycle */
-
-export type WebhookMethodName = 'checkExists' | 'create' | 'delete';
-
-export interface TriggerHarnessOptions extends Omit<WorkflowNodeOptions, 'type'> {
-	type?: string;
-	/** Base URL n8n hands to `create()` (its WEBHOOK_URL); the webhook URL is `<base>/webhook/<id>/<path>`. */
-	webhookBaseUrl?: string;
-}
-
-/**
- * A trigger node in an active workflow, the way n8n's webhook service drives it: `webhookMethods`
- * through HookContext (static data kept in the workflow across calls) and `webhook()` through
- * WebhookContext with a real HTTP request and response.
- */
-export class TriggerHarness {
-	readonly workflow: Workflow;
-
-	readonly node: INode;
-
-	readonly additionalData: IWorkflowExecuteAdditionalData;
-
-	constructor(options: TriggerHarnessOptions) {
-		const created = createWorkflow({
-			...options,
-			type: options.type ?? TRIGGER_NODE_TYPE,
-			name: options.name ?? 'Workforce Management Trigger',
-			webhookId: options.webhookId ?? randomUUID(),
-		});
-		this.workflow = created.workflow;
-		this.node = created.node;
-		this.additionalData = createAdditionalData({ webhookBaseUrl: options.webhookBaseUrl });
-	}
-
-	get nodeType(): INodeType {
-		return nodeTypes.getByNameAndVersion(this.node.type, this.node.typeVersion);
-	}
-
-	/** The workflow's static data, as n8n persists it between activations and executions. */
-	get staticData(): IDataObject {
-		return this.workflow.staticData;
-	}
-
-	webhookData(name = 'default'): IWebhookData {
-		const description = this.nodeType.description.webhooks?.find(
-			(webhook: IWebhookDescription) => webhook.name === name,
-		);
-		if (!description) throw new Error(`The node describes no webhook named ${name}`);
-		const path = this.workflow.expression.getSimpleParameterValue(
-			this.node,
-			description.path,
-			'internal',
-			{},
-		);
-		return {
-			httpMethod: (description.httpMethod as IWebhookData['httpMethod']) ?? 'POST',
-			node: this.node.name,
-			path: String(path),
-			webhookDescription: description,
-			workflowId: this.workflow.id,
-			workflowExecuteAdditionalData: this.additionalData,
-			webhookId: this.node.webhookId,
-		};
-	}
-
-	/** The production URL n8n would register for this trigger. */
-	webhookUrl(name = 'default'): string {
-		const context = new HookContext(
-			this.workflow,
-			this.node,
-			this.additionalData,
-			'trigger',
-			'activate',
-			this.webhookData(name),
-		);
-		return context.getNodeWebhookUrl(name as WebhookType) as string;
-	}
-
-	async runWebhookMethod(
-		method: WebhookMethodName,
-		activation: WorkflowActivateMode = 'activate',
-		name = 'default',
-	): Promise<boolean> {
-		const webhookData = this.webhookData(name);
-		const fn = this.nodeType.webhookMethods?.[name as WebhookType]?.[method];
-		if (!fn) throw new Error(`The node has no webhookMethods.${name}.${method}`);
-		const context = new HookContext(
-			this.workflow,
-			this.node,
-			this.additionalData,
-			'trigger',
-			activation,
-			webhookData,
-		);
-		return await fn.call(context);
-	}
-
-	/** What n8n does on activation: `checkExists`, then `create` when it answered false. */
-	async activate(activation: WorkflowActivateMode = 'activate'): Promise<void> {
-		if (!(await this.runWebhookMethod('checkExists', activation))) {
-			await this.runWebhookMethod('create', activation);
-		}
-	}
-
-	async deactivate(): Promise<boolean> {
-		return await this.runWebhookMethod('delete');
-	}
-
-	/**
-	 * Hands one real HTTP request to the node's `webhook()` as n8n's webhook service does: the raw
-	 * body is on `request.rawBody`, the parsed JSON on `request.body`.
-	 */
-	async runWebhook(
-		request: IncomingMessage & { rawBody?: Buffer; body?: unknown },
-		response: ServerResponse,
-		name = 'default',
-	): Promise<IWebhookResponseData> {
-		const additionalData = {
-			...this.additionalData,
-			httpRequest: request,
-			httpResponse: response,
-		} as unknown as IWorkflowExecuteAdditionalData;
-		const webhookData = {
-			...this.webhookData(name),
-			workflowExecuteAdditionalData: additionalData,
-		};
-		const context = new WebhookContext(
-			this.workflow,
-			this.node,
-			additionalData,
-			'webhook',
-			webhookData,
-			[],
-			null,
-		);
-		if (!this.nodeType.webhook) throw new Error('The node has no webhook()');
-		return await this.nodeType.webhook.call(context);
-	}
 }

@@ -22,19 +22,19 @@ import type {
 } from 'n8n-workflow';
 import { createRunExecutionData } from 'n8n-workflow';
 
-import type { DeepPartialConfig } from '../sandbox';
-import { SandboxControl } from '../e2e/sandbox-control';
-import { closeServer, listenOnLoopback } from '../sandbox/tests/loopback-server';
-import { TriggerHarness } from './harness';
-import type { TriggerHarnessOptions } from './harness';
-import { useSandbox } from './sandbox-fixture';
-import type { SandboxFixture } from './sandbox-fixture';
+import type { DeepPartialConfig } from '../../sandbox';
+import { closeServer, listenOnLoopback } from '../loopback-server';
+import { SandboxControl } from '../sandbox-control';
+import { useSandbox } from '../sandbox-fixture';
+import type { SandboxFixture } from '../sandbox-fixture';
+import { TriggerHarness } from './trigger-harness';
+import type { TriggerHarnessOptions } from './trigger-harness';
 
 process.env.NO_PROXY = '127.0.0.1,localhost';
 process.env.no_proxy = '127.0.0.1,localhost';
 
 /** What the receiver recorded for one HTTP request to a trigger URL. */
-export interface ReceivedDelivery {
+export interface TriggerRequest {
 	path: string;
 	signatureHeader?: string;
 	status: number;
@@ -52,7 +52,7 @@ export interface LiveTriggerOptions extends TriggerHarnessOptions {
 
 /** A trigger node of one workflow, served by a {@link TriggerReceiver}. */
 export class LiveTrigger extends TriggerHarness {
-	readonly received: ReceivedDelivery[] = [];
+	readonly received: TriggerRequest[] = [];
 
 	/** The receiver answers this many next requests with 503 before n8n sees them (n8n down). */
 	unavailableFor = 0;
@@ -183,7 +183,7 @@ export class TriggerReceiver {
 			send(response, 404, { code: 404, message: 'The requested webhook is not registered.' });
 			return;
 		}
-		const delivery: ReceivedDelivery = {
+		const delivery: TriggerRequest = {
 			path,
 			signatureHeader: request.headers['x-webhook-signature'] as string | undefined,
 			status: 0,

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 
 import { DEFAULT_CONFIG, startSandbox, type OrganizationConfig, type Sandbox } from '../sandbox';
 import { EVENT_CATALOG } from '../sandbox/events';
-import { CREDENTIAL_TYPE, N8nInstance, startN8nWithPackage, type N8nClient } from './n8n';
+import { CREDENTIAL_TYPE } from './constants';
+import { N8nInstance, startN8nWithPackage, type N8nClient } from './n8n';
 import { SandboxControl, type SandboxTarget } from './sandbox-control';
 import type { CredentialReference } from './workflows';
 

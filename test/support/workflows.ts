@@ -4,12 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import {
-	ACTION_NODE_TYPE,
-	CREDENTIAL_TYPE,
-	TRIGGER_NODE_TYPE,
-	type WorkflowDefinition,
-} from './n8n';
+import { ACTION_NODE_TYPE, CREDENTIAL_TYPE, TRIGGER_NODE_TYPE } from './constants';
+import type { WorkflowDefinition } from './n8n';
 
 export interface CredentialReference {
 	id: string;

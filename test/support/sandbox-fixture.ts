@@ -4,22 +4,16 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { SandboxControl } from '../e2e/sandbox-control';
-import type { RecordedRequest } from '../e2e/sandbox-control';
+import { SandboxControl } from './sandbox-control';
+import type { RecordedRequest } from './sandbox-control';
 import { startSandbox } from '../sandbox';
 import type { DeepPartialConfig, Sandbox } from '../sandbox';
-import { runNode } from './harness';
-import type { RunNodeResult, WorkforceCredentials } from './harness';
+import { runNode } from './engine/harness';
+import type { RunNodeResult, WorkforceCredentials } from './engine/harness';
+import { LIVE_KEY } from './constants';
 
 process.env.NO_PROXY = '127.0.0.1,localhost';
 process.env.no_proxy = '127.0.0.1,localhost';
-
-export const LIVE_KEY = 'wfm_live_acme_all';
-export const TEST_KEY = 'wfm_test_acme_all';
-export const READONLY_KEY = 'wfm_live_acme_readonly';
-export const MEMBERS_ONLY_KEY = 'wfm_live_acme_members';
-export const NO_SCOPE_KEY = 'wfm_live_acme_noscope';
-export const GLOBEX_KEY = 'wfm_live_globex_all';
 
 /** A fault for `POST /__sandbox/faults` (see test/sandbox/README.md). */
 export type SandboxFault = { count: number; path?: string } & (

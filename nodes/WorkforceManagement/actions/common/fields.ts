@@ -1,0 +1,168 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import type { ResourceName } from '../resources';
+import { UUID_PATTERN } from './validation';
+
+/** The Operation dropdown of one resource; each value must be one of its operations. */
+export function operationSelector<Operation extends string>(
+	resource: ResourceName,
+	operations: Array<INodePropertyOptions & { value: Operation }>,
+	defaultOperation: NoInfer<Operation>,
+): INodeProperties {
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		options: operations,
+		default: defaultOperation,
+	};
+}
+
+/** An id picked from a searchable list, or typed in and checked to be a UUID. */
+export function resourceLocator(options: {
+	displayName: string;
+	name: string;
+	searchListMethod: string;
+	description?: string;
+	required?: boolean;
+}): INodeProperties {
+	const noun = options.displayName.toLowerCase();
+	return {
+		displayName: options.displayName,
+		name: options.name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: options.required ?? true,
+		description: options.description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: `Select a ${noun}...`,
+				typeOptions: { searchListMethod: options.searchListMethod, searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 0b6a3c2e-4f1d-4c8e-9a7b-2d5e6f708192',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: UUID_PATTERN, errorMessage: `Not a valid ${noun} ID (a UUID)` },
+					},
+				],
+			},
+		],
+	};
+}
+
+function collection(
+	displayName: string,
+	name: string,
+	placeholder: string,
+	options: INodeProperties[],
+): INodeProperties {
+	return { displayName, name, type: 'collection', placeholder, default: {}, options };
+}
+
+/** The optional fields of a Create operation. */
+export function additionalFieldsCollection(options: INodeProperties[]): INodeProperties {
+	return collection('Additional Fields', 'additionalFields', 'Add Field', options);
+}
+
+/** The fields an Update operation can set; see {@link getUpdateBody}. */
+export function updateFieldsCollection(options: INodeProperties[]): INodeProperties {
+	return collection('Update Fields', 'updateFields', 'Add Field', options);
+}
+
+/** The query filters of a Get Many operation; see {@link getManyRecords}. */
+export function filtersCollection(options: INodeProperties[]): INodeProperties {
+	return collection('Filters', 'filters', 'Add Filter', options);
+}
+
+/** The Is Active filter of a Get Many operation; `records` names them in the plural. */
+export function isActiveFilter(records: string): INodeProperties {
+	return {
+		displayName: 'Is Active',
+		name: 'is_active',
+		type: 'boolean',
+		default: true,
+		description: `Whether to return only active ${records} (on) or only inactive ones (off)`,
+	};
+}
+
+const limitField: INodeProperties = {
+	displayName: 'Limit',
+	name: 'limit',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	// A literal, as n8n's lint rule for Limit fields requires; DEFAULT_LIMIT reads it from here.
+	default: 50,
+	description: 'Max number of results to return',
+	displayOptions: { show: { returnAll: [false] } },
+};
+
+/** The Limit a Get Many operation starts with. */
+export const DEFAULT_LIMIT = limitField.default as number;
+
+/** The Return All / Limit pair of a Get Many operation. */
+export const returnAllOrLimit: INodeProperties[] = [
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+	},
+	limitField,
+];
+
+/** Fields customers and sites both have, named as in the API. */
+export const contactNameField: INodeProperties = {
+	displayName: 'Contact Name',
+	name: 'contact_name',
+	type: 'string',
+	default: '',
+};
+
+export const contactPhoneField: INodeProperties = {
+	displayName: 'Contact Phone',
+	name: 'contact_phone',
+	type: 'string',
+	default: '',
+};
+
+export const notesField: INodeProperties = {
+	displayName: 'Notes',
+	name: 'notes',
+	type: 'string',
+	typeOptions: { rows: 3 },
+	default: '',
+};
+
+/**
+ * "Clear Fields": the nullable fields an update sets to null, listed by name so that emptying a
+ * field is an explicit choice rather than a side effect of leaving a box blank. Each is offered
+ * under its name in Update Fields and cleared at the path it is set at (see {@link getUpdateBody}).
+ */
+export function clearFieldsProperty(
+	nullableFields: INodeProperties[],
+	nestedPaths: Record<string, string> = {},
+): INodeProperties {
+	return {
+		displayName: 'Clear Fields',
+		name: 'clearFields',
+		type: 'multiOptions',
+		options: nullableFields.map((field) => ({
+			name: field.displayName,
+			value: nestedPaths[field.name] ?? field.name,
+		})),
+		default: [],
+		description:
+			'Fields to empty (set to null) on the record. A field cannot be both set in Update Fields and cleared.',
+	};
+}

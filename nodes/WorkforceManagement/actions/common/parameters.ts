@@ -1,0 +1,146 @@
+import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
+
+import { workforceApiPaginate } from '../../../shared/transport';
+import { DEFAULT_LIMIT } from './fields';
+import { assertListLimit, assertNonEmptyText, assertUuid, fieldError } from './validation';
+
+/** The id held by a resource locator parameter, checked to be a UUID. */
+export function getResourceId(
+	this: IExecuteFunctions,
+	parameterName: string,
+	field: string,
+	itemIndex: number,
+): string {
+	const value = this.getNodeParameter(parameterName, itemIndex, '', { extractValue: true });
+	return assertUuid.call(this, value, field, itemIndex);
+}
+
+/** The id held by a resource locator nested in a collection (extractValue only reads top-level ones). */
+export function resourceLocatorValue(value: unknown): unknown {
+	if (value !== null && typeof value === 'object' && '__rl' in value) {
+		return (value as INodeParameterResourceLocator).value;
+	}
+	return value;
+}
+
+/** The text of a required parameter, checked not to be empty. */
+export function getRequiredText(
+	this: IExecuteFunctions,
+	parameterName: string,
+	field: string,
+	itemIndex: number,
+): string {
+	const value = this.getNodeParameter(parameterName, itemIndex);
+	return assertNonEmptyText.call(this, value, field, itemIndex);
+}
+
+/** `undefined` for Return All, else the validated Limit. */
+export function getListLimit(this: IExecuteFunctions, itemIndex: number): number | undefined {
+	if (this.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
+	const limit = this.getNodeParameter('limit', itemIndex, DEFAULT_LIMIT);
+	return assertListLimit.call(this, limit, itemIndex);
+}
+
+/** A filter left empty in the UI means "no filter": it is not sent. */
+function withoutEmptyFilters(query: IDataObject): IDataObject {
+	return Object.fromEntries(
+		Object.entries(query).filter(([, value]) => value !== '' && value !== undefined),
+	);
+}
+
+/**
+ * The records of a Get Many operation: the list at `path`, queried with its Filters, up to the
+ * Limit or all of them. `locatorFilters` names the filters that are resource locators (filter
+ * name → field name in errors); each is sent as its id, checked to be a UUID.
+ */
+export async function getManyRecords(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	path: string,
+	operationScope: string,
+	locatorFilters: Record<string, string> = {},
+): Promise<IDataObject[]> {
+	const limit = getListLimit.call(this, itemIndex);
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const query: IDataObject = { ...filters };
+	for (const [name, field] of Object.entries(locatorFilters)) {
+		if (filters[name] !== undefined) {
+			query[name] = assertUuid.call(this, resourceLocatorValue(filters[name]), field, itemIndex);
+		}
+	}
+	return await workforceApiPaginate.call(
+		this,
+		path,
+		withoutEmptyFilters(query),
+		limit,
+		operationScope,
+	);
+}
+
+function setPath(target: IDataObject, path: string, value: unknown): void {
+	const keys = path.split('.');
+	let node = target;
+	for (const key of keys.slice(0, -1)) {
+		node[key] = (node[key] as IDataObject | undefined) ?? {};
+		node = node[key] as IDataObject;
+	}
+	node[keys[keys.length - 1]] = value as IDataObject[keyof IDataObject];
+}
+
+/**
+ * Builds a request body from a collection of fields named as in the API, nesting the ones
+ * `nestedPaths` maps (e.g. `email` → `contact.email`).
+ */
+export function toRequestBody(
+	fields: IDataObject,
+	nestedPaths: Record<string, string> = {},
+): IDataObject {
+	const body: IDataObject = {};
+	for (const [name, value] of Object.entries(fields)) {
+		if (value === undefined) continue;
+		setPath(body, nestedPaths[name] ?? name, value);
+	}
+	return body;
+}
+
+/** The part of a Create operation's request body set in its Additional Fields. */
+export function getAdditionalFieldsBody(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	nestedPaths: Record<string, string> = {},
+): IDataObject {
+	const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	return toRequestBody(additionalFields, nestedPaths);
+}
+
+/**
+ * The body of a PATCH: the fields set in Update Fields plus `null` for each field picked in
+ * Clear Fields. Refuses an update that changes nothing or sets and clears the same field.
+ */
+export function getUpdateBody(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	nestedPaths: Record<string, string> = {},
+): IDataObject {
+	const updateFields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const clearFields = this.getNodeParameter('clearFields', itemIndex, []) as string[];
+	const body = toRequestBody(updateFields, nestedPaths);
+
+	for (const path of clearFields) {
+		const setName = Object.keys(updateFields).find((name) => (nestedPaths[name] ?? name) === path);
+		if (setName !== undefined) {
+			throw fieldError(
+				this,
+				itemIndex,
+				'Clear Fields',
+				`lists "${path}", which Update Fields also sets`,
+			);
+		}
+		setPath(body, path, null);
+	}
+
+	if (Object.keys(body).length === 0) {
+		throw fieldError(this, itemIndex, 'Update Fields', 'must set or clear at least one field');
+	}
+	return body;
+}

@@ -1,0 +1,34 @@
+import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+
+import { SCOPE, workforceApiRequest } from './transport';
+import type { WorkforceApiContext, WorkforceListPage } from './transport';
+
+/** The event types this organization's active modules can emit; the API does not page it. */
+export async function getEventCatalog(this: WorkforceApiContext): Promise<IDataObject[]> {
+	const catalog = (await workforceApiRequest.call(this, 'GET', '/webhook-events', {
+		operationScope: SCOPE.webhooksRead,
+	})) as WorkforceListPage;
+	return catalog.data;
+}
+
+/** The catalog as options of a dropdown. */
+export async function eventTypeOptions(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const catalog = await getEventCatalog.call(this);
+	return catalog.map((entry) => ({
+		name: entry.type as string,
+		value: entry.type as string,
+		description: entry.description as string,
+	}));
+}
+
+/** The catalog, preceded by the subscription to every event type (`*`). */
+export async function endpointEventTypeOptions(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	return [
+		{ name: 'All Events', value: '*', description: 'Every event type, including future ones' },
+		...(await eventTypeOptions.call(this)),
+	];
+}

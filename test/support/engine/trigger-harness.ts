@@ -1,0 +1,162 @@
+/**
+ * The trigger node driven the way n8n's webhook service drives it, on the engine set up in
+ * harness.ts: activation through HookContext, deliveries through WebhookContext.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+import { HookContext, WebhookContext } from 'n8n-core';
+import type {
+	IDataObject,
+	INode,
+	INodeType,
+	IWebhookData,
+	IWebhookDescription,
+	IWebhookResponseData,
+	IWorkflowExecuteAdditionalData,
+	WebhookType,
+	Workflow,
+	WorkflowActivateMode,
+} from 'n8n-workflow';
+
+import { TRIGGER_NODE_TYPE } from '../constants';
+import { createAdditionalData, createWorkflow, nodeTypes } from './harness';
+import type { WorkflowNodeOptions } from './harness';
+
+export type WebhookMethodName = 'checkExists' | 'create' | 'delete';
+
+export interface TriggerHarnessOptions extends Omit<WorkflowNodeOptions, 'type'> {
+	type?: string;
+	/** Base URL n8n hands to `create()` (its WEBHOOK_URL); the webhook URL is `<base>/webhook/<id>/<path>`. */
+	webhookBaseUrl?: string;
+}
+
+/**
+ * A trigger node in an active workflow, the way n8n's webhook service drives it: `webhookMethods`
+ * through HookContext (static data kept in the workflow across calls) and `webhook()` through
+ * WebhookContext with a real HTTP request and response.
+ */
+export class TriggerHarness {
+	readonly workflow: Workflow;
+
+	readonly node: INode;
+
+	readonly additionalData: IWorkflowExecuteAdditionalData;
+
+	constructor(options: TriggerHarnessOptions) {
+		const created = createWorkflow({
+			...options,
+			type: options.type ?? TRIGGER_NODE_TYPE,
+			name: options.name ?? 'Workforce Management Trigger',
+			webhookId: options.webhookId ?? randomUUID(),
+		});
+		this.workflow = created.workflow;
+		this.node = created.node;
+		this.additionalData = createAdditionalData({ webhookBaseUrl: options.webhookBaseUrl });
+	}
+
+	get nodeType(): INodeType {
+		return nodeTypes.getByNameAndVersion(this.node.type, this.node.typeVersion);
+	}
+
+	/** The workflow's static data, as n8n persists it between activations and executions. */
+	get staticData(): IDataObject {
+		return this.workflow.staticData;
+	}
+
+	webhookData(name = 'default'): IWebhookData {
+		const description = this.nodeType.description.webhooks?.find(
+			(webhook: IWebhookDescription) => webhook.name === name,
+		);
+		if (!description) throw new Error(`The node describes no webhook named ${name}`);
+		const path = this.workflow.expression.getSimpleParameterValue(
+			this.node,
+			description.path,
+			'internal',
+			{},
+		);
+		return {
+			httpMethod: (description.httpMethod as IWebhookData['httpMethod']) ?? 'POST',
+			node: this.node.name,
+			path: String(path),
+			webhookDescription: description,
+			workflowId: this.workflow.id,
+			workflowExecuteAdditionalData: this.additionalData,
+			webhookId: this.node.webhookId,
+		};
+	}
+
+	/** The production URL n8n would register for this trigger. */
+	webhookUrl(name = 'default'): string {
+		const context = new HookContext(
+			this.workflow,
+			this.node,
+			this.additionalData,
+			'trigger',
+			'activate',
+			this.webhookData(name),
+		);
+		return context.getNodeWebhookUrl(name as WebhookType) as string;
+	}
+
+	async runWebhookMethod(
+		method: WebhookMethodName,
+		activation: WorkflowActivateMode = 'activate',
+		name = 'default',
+	): Promise<boolean> {
+		const webhookData = this.webhookData(name);
+		const fn = this.nodeType.webhookMethods?.[name as WebhookType]?.[method];
+		if (!fn) throw new Error(`The node has no webhookMethods.${name}.${method}`);
+		const context = new HookContext(
+			this.workflow,
+			this.node,
+			this.additionalData,
+			'trigger',
+			activation,
+			webhookData,
+		);
+		return await fn.call(context);
+	}
+
+	/** What n8n does on activation: `checkExists`, then `create` when it answered false. */
+	async activate(activation: WorkflowActivateMode = 'activate'): Promise<void> {
+		if (!(await this.runWebhookMethod('checkExists', activation))) {
+			await this.runWebhookMethod('create', activation);
+		}
+	}
+
+	async deactivate(): Promise<boolean> {
+		return await this.runWebhookMethod('delete');
+	}
+
+	/**
+	 * Hands one real HTTP request to the node's `webhook()` as n8n's webhook service does: the raw
+	 * body is on `request.rawBody`, the parsed JSON on `request.body`.
+	 */
+	async runWebhook(
+		request: IncomingMessage & { rawBody?: Buffer; body?: unknown },
+		response: ServerResponse,
+		name = 'default',
+	): Promise<IWebhookResponseData> {
+		const additionalData = {
+			...this.additionalData,
+			httpRequest: request,
+			httpResponse: response,
+		} as unknown as IWorkflowExecuteAdditionalData;
+		const webhookData = {
+			...this.webhookData(name),
+			workflowExecuteAdditionalData: additionalData,
+		};
+		const context = new WebhookContext(
+			this.workflow,
+			this.node,
+			additionalData,
+			'webhook',
+			webhookData,
+			[],
+			null,
+		);
+		if (!this.nodeType.webhook) throw new Error('The node has no webhook()');
+		return await this.nodeType.webhook.call(context);
+	}
+}

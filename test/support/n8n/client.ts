@@ -1,0 +1,244 @@
+/** A small client for the REST (cookie, what the editor uses) and public API (API key) calls a user's clicks would make. */
+export const DEFAULT_OWNER = {
+	email: 'owner@example.com',
+	firstName: 'Demo',
+	lastName: 'Owner',
+	password: 'Workforce-Demo-1',
+};
+export type Owner = typeof DEFAULT_OWNER;
+
+export interface CredentialData {
+	name: string;
+	type: string;
+	data: Record<string, unknown>;
+}
+
+export interface WorkflowDefinition {
+	name: string;
+	nodes: Array<Record<string, unknown>>;
+	connections: Record<string, unknown>;
+	settings?: Record<string, unknown>;
+}
+
+export interface Execution {
+	id: string;
+	workflowId: string;
+	status: string;
+	mode: string;
+	finished: boolean;
+	data?: {
+		resultData: {
+			lastNodeExecuted?: string;
+			runData: Record<
+				string,
+				Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> } }>
+			>;
+			error?: { message: string };
+		};
+	};
+}
+
+/** The first item a node emitted in an execution (fetched with its data). */
+export function nodeOutput(execution: Execution, nodeName: string): Record<string, unknown> {
+	const runs = execution.data?.resultData.runData[nodeName];
+	const item = runs?.[0]?.data?.main[0]?.[0];
+	if (!item) {
+		throw new Error(
+			`Execution ${execution.id} has no output of node "${nodeName}" (status ${execution.status})`,
+		);
+	}
+	return item.json;
+}
+
+export interface CredentialTestResult {
+	status: 'OK' | 'Error';
+	message: string;
+}
+
+export class N8nApiError extends Error {
+	constructor(
+		message: string,
+		readonly status: number,
+		readonly body: unknown,
+	) {
+		super(message);
+		this.name = 'N8nApiError';
+	}
+}
+
+export class N8nClient {
+	private cookie = '';
+
+	private apiKey = '';
+
+	constructor(readonly baseUrl: string) {}
+
+	/** Creates the owner account (first start of a user folder) and keeps its session cookie. */
+	async setupOwner(owner: Owner = DEFAULT_OWNER): Promise<void> {
+		await this.rest('POST', '/rest/owner/setup', owner);
+	}
+
+	async login(owner: Owner = DEFAULT_OWNER): Promise<void> {
+		await this.rest('POST', '/rest/login', {
+			emailOrLdapLoginId: owner.email,
+			password: owner.password,
+		});
+	}
+
+	/** Creates an API key with every scope the instance offers and uses it for public API calls. */
+	async createApiKey(label = 'e2e'): Promise<string> {
+		const scopes = await this.rest<string[]>('GET', '/rest/api-keys/scopes');
+		const created = await this.rest<{ rawApiKey: string }>('POST', '/rest/api-keys', {
+			label,
+			scopes,
+			expiresAt: null,
+		});
+		this.apiKey = created.rawApiKey;
+		return this.apiKey;
+	}
+
+	/** The owner's session cookie (`n8n-auth`), e.g. for a browser. */
+	get sessionCookie(): { name: string; value: string } | undefined {
+		if (!this.cookie) return undefined;
+		const [name, value] = this.cookie.split('=', 2);
+		return { name, value };
+	}
+
+	useApiKey(apiKey: string): void {
+		this.apiKey = apiKey;
+	}
+
+	/**
+	 * What the credential dialog's "Test" button does: n8n tests the values in the dialog
+	 * (`credential.data`) of a credential the user may read (`credential.id`).
+	 */
+	async testCredential(credential: CredentialData & { id: string }): Promise<CredentialTestResult> {
+		return await this.rest<CredentialTestResult>('POST', '/rest/credentials/test', {
+			credentials: credential,
+		});
+	}
+
+	/** Saves a credential as the dialog does (the public API's schema asks for fields our type lacks). */
+	async createCredential(credential: CredentialData): Promise<{ id: string; name: string }> {
+		const { id, name } = await this.rest<{ id: string; name: string }>(
+			'POST',
+			'/rest/credentials',
+			credential,
+		);
+		return { id, name };
+	}
+
+	async createWorkflow(workflow: WorkflowDefinition): Promise<{ id: string; name: string }> {
+		const { name, nodes, connections, settings = {} } = workflow;
+		return await this.publicApi('POST', '/workflows', { name, nodes, connections, settings });
+	}
+
+	/** Activation runs the triggers' webhook lifecycle (checkExists/create) in the running instance. */
+	async activateWorkflow(id: string): Promise<void> {
+		await this.publicApi('POST', `/workflows/${id}/activate`);
+	}
+
+	/** Deactivation runs the triggers' delete(). */
+	async deactivateWorkflow(id: string): Promise<void> {
+		await this.publicApi('POST', `/workflows/${id}/deactivate`);
+	}
+
+	/** Executions (of one workflow, or of all), oldest first, with their data. */
+	async listExecutions(workflowId?: string): Promise<Execution[]> {
+		const executions: Execution[] = [];
+		let cursor: string | undefined;
+		do {
+			const query = new URLSearchParams({ includeData: 'true', limit: '250' });
+			if (workflowId) query.set('workflowId', workflowId);
+			if (cursor) query.set('cursor', cursor);
+			const page = await this.publicApi<{ data: Execution[]; nextCursor: string | null }>(
+				'GET',
+				`/executions?${query}`,
+			);
+			executions.push(...page.data);
+			cursor = page.nextCursor ?? undefined;
+		} while (cursor);
+		return executions.sort((a, b) => Number(a.id) - Number(b.id));
+	}
+
+	/**
+	 * Waits until the workflow has at least `count` finished executions (n8n saves them after the
+	 * webhook has been answered) and returns them, oldest first.
+	 */
+	async waitForExecutions(
+		workflowId: string,
+		count: number,
+		timeoutMs = 30_000,
+	): Promise<Execution[]> {
+		const startedAt = Date.now();
+		for (;;) {
+			const executions = await this.listExecutions(workflowId);
+			const settled = executions.filter(
+				(execution) => execution.status !== 'running' && execution.status !== 'new',
+			);
+			if (settled.length >= count) return settled;
+			if (Date.now() - startedAt > timeoutMs) {
+				throw new Error(
+					`Workflow ${workflowId} has ${settled.length} finished execution(s) after ${timeoutMs} ms, expected ${count}`,
+				);
+			}
+			await new Promise((wake) => setTimeout(wake, 250));
+		}
+	}
+
+	/** The editor's REST API: session cookie, answers wrapped in `{ data }`. */
+	private async rest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+		const response = await this.send(
+			method,
+			path,
+			body,
+			this.cookie ? { cookie: this.cookie } : {},
+		);
+		const authCookie = response.headers
+			.getSetCookie()
+			.map((header) => header.split(';')[0])
+			.find((pair) => pair.startsWith('n8n-auth='));
+		if (authCookie) this.cookie = authCookie;
+		return ((await readAnswer(method, path, response)) as { data: T }).data;
+	}
+
+	/** The public API: API key, plain answers. */
+	private async publicApi<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+		if (!this.apiKey) throw new Error('No n8n API key: call createApiKey() first');
+		const fullPath = `/api/v1${path}`;
+		const response = await this.send(method, fullPath, body, { 'x-n8n-api-key': this.apiKey });
+		return (await readAnswer(method, fullPath, response)) as T;
+	}
+
+	private async send(
+		method: string,
+		path: string,
+		body: unknown,
+		headers: Record<string, string>,
+	): Promise<Response> {
+		return await fetch(this.baseUrl + path, {
+			method,
+			headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+	}
+}
+
+/** The parsed JSON answer; an N8nApiError naming the request when the status is not 2xx. */
+async function readAnswer(method: string, path: string, response: Response): Promise<unknown> {
+	const text = await response.text();
+	let parsed: unknown = text || undefined;
+	try {
+		parsed = text ? JSON.parse(text) : undefined;
+	} catch {
+		// not JSON (an HTML error page): keep the text for the message
+	}
+	if (!response.ok) {
+		throw new N8nApiError(
+			`${method} ${path} answered ${response.status}: ${JSON.stringify(parsed)}`,
+			response.status,
+			parsed,
+		);
+	}
+	return parsed;
+}

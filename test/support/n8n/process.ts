@@ -1,0 +1,188 @@
+/** n8n started headless on loopback, and stopped with its whole process group. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+
+import { n8nBinary } from './install';
+
+const STARTUP_TIMEOUT_MS = 180_000;
+const SHUTDOWN_TIMEOUT_MS = 20_000;
+const READY_LINE = 'Editor is now accessible';
+
+/** Loopback must never go through a proxy, in this process or in n8n. */
+const NO_PROXY = ['127.0.0.1', 'localhost', process.env.NO_PROXY].filter(Boolean).join(',');
+process.env.NO_PROXY = NO_PROXY;
+process.env.no_proxy = NO_PROXY;
+
+export async function freePort(): Promise<number> {
+	return await new Promise((resolvePort, reject) => {
+		const server = createServer();
+		server.unref();
+		server.on('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address();
+			server.close(() => {
+				if (address && typeof address === 'object') resolvePort(address.port);
+				else reject(new Error('Could not read the port of a probe server'));
+			});
+		});
+	});
+}
+
+export interface N8nStartOptions {
+	userFolder: string;
+	/** 0 or absent: a free port. Pass the previous port to restart an instance at the same URL. */
+	port?: number;
+	/** Extra environment, e.g. `WEBHOOK_URL`. */
+	env?: Record<string, string>;
+	/** Called with every chunk n8n prints (the demo forwards it to a log file). */
+	onOutput?: (chunk: string) => void;
+}
+
+export class N8nInstance {
+	private output = '';
+
+	private exited: Promise<number | null>;
+
+	private constructor(
+		private readonly child: ChildProcess,
+		readonly userFolder: string,
+		readonly port: number,
+		onOutput?: (chunk: string) => void,
+	) {
+		const collect = (chunk: Buffer) => {
+			const text = chunk.toString();
+			this.output += text;
+			onOutput?.(text);
+		};
+		child.stdout?.on('data', collect);
+		child.stderr?.on('data', collect);
+		runningGroups.add(child.pid!);
+		this.exited = new Promise((resolveExit) => child.once('exit', (code) => resolveExit(code)));
+	}
+
+	/** Starts `n8n start` in its own process group and resolves when the editor (and webhooks) are up. */
+	static async start(options: N8nStartOptions): Promise<N8nInstance> {
+		const binary = n8nBinary();
+		const port = options.port || (await freePort());
+		const brokerPort = await freePort();
+		const child = spawn(binary, ['start'], {
+			cwd: options.userFolder,
+			detached: true,
+			stdio: ['ignore', 'pipe', 'pipe'],
+			env: {
+				...process.env,
+				...n8nEnvironment(options.userFolder, port, brokerPort),
+				...options.env,
+			},
+		});
+		const instance = new N8nInstance(child, options.userFolder, port, options.onOutput);
+		await instance.waitForOutput(READY_LINE, STARTUP_TIMEOUT_MS);
+		return instance;
+	}
+
+	get pid(): number {
+		return this.child.pid!;
+	}
+
+	get url(): string {
+		return `http://127.0.0.1:${this.port}`;
+	}
+
+	get isRunning(): boolean {
+		return this.child.exitCode === null && this.child.signalCode === null;
+	}
+
+	/** What n8n has printed so far. */
+	get log(): string {
+		return this.output;
+	}
+
+	/** The production URL n8n serves (and hands to a trigger's create()) for a webhook node. */
+	webhookUrl(webhookId: string, path: string): string {
+		return `${this.url}/webhook/${webhookId}/${path}`;
+	}
+
+	async waitForOutput(text: string, timeoutMs: number): Promise<void> {
+		const startedAt = Date.now();
+		while (!this.output.includes(text)) {
+			if (!this.isRunning) {
+				await this.stop();
+				throw new Error(`n8n exited before printing "${text}". Its output:\n${this.tail()}`);
+			}
+			if (Date.now() - startedAt > timeoutMs) {
+				await this.stop();
+				throw new Error(
+					`n8n did not print "${text}" within ${timeoutMs} ms. Its output:\n${this.tail()}`,
+				);
+			}
+			await new Promise((wake) => setTimeout(wake, 200));
+		}
+	}
+
+	/** Stops n8n and its task runner by process group: SIGTERM, then SIGKILL if it lingers. */
+	async stop(): Promise<void> {
+		if (!runningGroups.has(this.pid)) return;
+		if (this.isRunning) {
+			signalGroup(this.pid, 'SIGTERM');
+			const stoppedInTime = await Promise.race([
+				this.exited.then(() => true),
+				new Promise<boolean>((wake) => setTimeout(() => wake(false), SHUTDOWN_TIMEOUT_MS).unref()),
+			]);
+			if (!stoppedInTime) {
+				signalGroup(this.pid, 'SIGKILL');
+				await this.exited;
+			}
+		}
+		// the task runner is in the same group and may outlive the main process by a moment
+		signalGroup(this.pid, 'SIGKILL');
+		runningGroups.delete(this.pid);
+	}
+
+	tail(lines = 60): string {
+		return this.output.split('\n').slice(-lines).join('\n');
+	}
+}
+
+/** Process groups of the n8n instances this process started and has not stopped yet. */
+const runningGroups = new Set<number>();
+// If this process ends without stopping them (a crashed test run), take them along.
+process.once('exit', () => runningGroups.forEach((pid) => signalGroup(pid, 'SIGKILL')));
+
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
+	try {
+		process.kill(-pid, signal);
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+	}
+}
+
+function n8nEnvironment(
+	userFolder: string,
+	port: number,
+	brokerPort: number,
+): Record<string, string> {
+	return {
+		N8N_USER_FOLDER: userFolder,
+		N8N_HOST: '127.0.0.1',
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_PORT: String(port),
+		N8N_PROTOCOL: 'http',
+		N8N_ENCRYPTION_KEY: 'wfm-e2e-encryption-key',
+		N8N_USER_MANAGEMENT_JWT_SECRET: 'wfm-e2e-jwt-secret',
+		N8N_SECURE_COOKIE: 'false',
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_AI_ENABLED: 'false',
+		N8N_RUNNERS_MODE: 'internal',
+		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
+		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+		GENERIC_TIMEZONE: 'UTC',
+		// jest sets NODE_ENV=test, which n8n must not see
+		NODE_ENV: 'production',
+		NO_PROXY,
+		no_proxy: NO_PROXY,
+	};
+}
