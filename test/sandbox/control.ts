@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { SandboxState } from './state';
 import { isoTimestamp } from './clock';
 import type { Mode } from './config';
+import { BROKEN_PAGE_VARIANTS } from './control-state';
+import type { Fault } from './control-state';
 import { ApiError } from './errors';
 import { EVENT_TYPES, examplePayload, isInventedPayload } from './events';
 import { newMember } from './resources';
@@ -53,6 +55,8 @@ function deliveriesOf(tenants: Tenant[]) {
 type FaultRequest = { count: number; path?: string } & (
 	| { kind?: 'status'; status: 429 | 500 | 503; retry_after?: number }
 	| { kind: 'repeat_cursor' }
+	| { kind: 'broken_page'; variant: (typeof BROKEN_PAGE_VARIANTS)[number] }
+	| { kind: 'reset'; after?: number }
 );
 
 const faultCount = { type: 'integer', minimum: 1 };
@@ -66,7 +70,7 @@ const faultBody = {
 	]),
 	else: object(
 		{
-			kind: { type: 'string', enum: ['status', 'repeat_cursor'] },
+			kind: { type: 'string', enum: ['status', 'repeat_cursor', 'broken_page', 'reset'] },
 			status: { type: 'integer', enum: [429, 500, 503] },
 			count: faultCount,
 			retry_after: { type: 'integer', minimum: 0 },
@@ -75,6 +79,58 @@ const faultBody = {
 		['status', 'count'],
 	),
 };
+
+/** The fault kinds that stand for a broken API rather than a refusing one, bounded as the others. */
+const boundedCount = { ...faultCount, maximum: 10_000 };
+const brokenFaultBody = {
+	if: { type: 'object', properties: { kind: { const: 'broken_page' } }, required: ['kind'] },
+	then: object(
+		{
+			kind: { const: 'broken_page' },
+			variant: { type: 'string', enum: [...BROKEN_PAGE_VARIANTS] },
+			count: boundedCount,
+			path: nonEmptyString,
+		},
+		['kind', 'variant', 'count'],
+	),
+	else: object(
+		{
+			kind: { const: 'reset' },
+			count: boundedCount,
+			after: { type: 'integer', minimum: 0, maximum: 10_000 },
+			path: nonEmptyString,
+		},
+		['kind', 'count'],
+	),
+};
+
+const anyFaultBody = {
+	if: {
+		type: 'object',
+		properties: { kind: { enum: ['broken_page', 'reset'] } },
+		required: ['kind'],
+	},
+	then: brokenFaultBody,
+	else: faultBody,
+};
+
+/** The fault a validated `POST /faults` body asks for. */
+function faultOf(body: FaultRequest): Fault {
+	const path = body.path ?? null;
+	if (body.kind === 'repeat_cursor') return { kind: 'repeat_cursor', remaining: body.count, path };
+	if (body.kind === 'broken_page') {
+		return { kind: 'broken_page', variant: body.variant, remaining: body.count, path };
+	}
+	if (body.kind === 'reset')
+		return { kind: 'reset', after: body.after ?? 0, remaining: body.count, path };
+	return {
+		kind: 'status',
+		status: body.status,
+		remaining: body.count,
+		retry_after: body.retry_after ?? 1,
+		path,
+	};
+}
 
 /** The control interface (no API key): data, clock, faults, request log and delivery settling. */
 export async function registerControlRoutes(
@@ -136,19 +192,8 @@ export async function registerControlRoutes(
 		},
 	);
 
-	control.post('/faults', { schema: { body: faultBody } }, async (request) => {
-		const body = request.body as FaultRequest;
-		state.faults.add(
-			body.kind === 'repeat_cursor'
-				? { kind: 'repeat_cursor', remaining: body.count, path: body.path ?? null }
-				: {
-						kind: 'status',
-						status: body.status,
-						remaining: body.count,
-						retry_after: body.retry_after ?? 1,
-						path: body.path ?? null,
-					},
-		);
+	control.post('/faults', { schema: { body: anyFaultBody } }, async (request) => {
+		state.faults.add(faultOf(request.body as FaultRequest));
 		return { faults: state.faults.pending() };
 	});
 
