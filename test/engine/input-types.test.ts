@@ -94,6 +94,13 @@ const refusals: RefusalCase[] = [
 		'The "URL" field must not contain a user name or password (user:password@) (item 0)',
 	],
 	[
+		'an http URL with a user name and password, not repeated',
+		'webhookEndpoint',
+		'create',
+		{ ...newEndpoint, url: 'http://ada:s3cret@example.com/hook' },
+		'The "URL" field must be an https:// URL, but is "http://***@example.com/hook" (item 0)',
+	],
+	[
 		'an https URL with a space inside',
 		'webhookEndpoint',
 		'update',

@@ -117,69 +117,6 @@ export function assertCapacity(this: IExecuteFunctions, value: unknown, itemInde
 	return value;
 }
 
-/** `https://host` and what follows, as the API takes it: no user info, no spaces, no backslash. */
-const HTTPS_URL_SHAPE = /^https:\/\/[^\s/?#@\\]+(?:[/?#]\S*)?$/;
-
-/**
- * A webhook URL written as the API takes it, `https://host/path`. Surrounding spaces and an
- * upper-case scheme are normalised; a missing slash, a user name or password and inner spaces are
- * refused, as `new URL()` would quietly rewrite them into another URL.
- */
-export function assertHttpsUrl(
-	this: IExecuteFunctions,
-	value: unknown,
-	field: string,
-	itemIndex: number,
-): string {
-	if (typeof value !== 'string') {
-		throw fieldError(
-			this,
-			itemIndex,
-			field,
-			`must be an https:// URL, but is ${describeValue(value)}`,
-		);
-	}
-	const trimmed = value.trim();
-	const url = trimmed.replace(/^https:/i, 'https:');
-	if (/\s/.test(url)) {
-		throw fieldError(this, itemIndex, field, `must not contain spaces, but is "${trimmed}"`);
-	}
-	if (!url.startsWith('https:')) {
-		throw fieldError(
-			this,
-			itemIndex,
-			field,
-			`must be an https:// URL, but is ${describeValue(trimmed)}`,
-		);
-	}
-	if (!url.startsWith('https://')) {
-		throw fieldError(
-			this,
-			itemIndex,
-			field,
-			`must start with https:// (two slashes), but is "${trimmed}"`,
-		);
-	}
-	if (/^https:\/\/[^/?#]*@/.test(url)) {
-		// Not echoed: the value holds a password.
-		throw fieldError(
-			this,
-			itemIndex,
-			field,
-			'must not contain a user name or password (user:password@)',
-		);
-	}
-	if (!HTTPS_URL_SHAPE.test(url)) {
-		throw fieldError(
-			this,
-			itemIndex,
-			field,
-			`must be written as https://host/path, but is "${trimmed}"`,
-		);
-	}
-	return url;
-}
-
 export function assertEventList(
 	this: IExecuteFunctions,
 	value: unknown,
