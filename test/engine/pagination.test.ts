@@ -131,7 +131,7 @@ describe('Get Many paging', () => {
 		});
 
 		it.each([
-			['not_json', 'a body that is not JSON'],
+			['not_json', 'a body that is not a JSON object'],
 			['no_data', 'a page without its "data" list'],
 		] as const)('turns a 200 with %s into an error saying so', async (variant, what) => {
 			await sandbox.injectFault({ kind: 'broken_page', variant, count: 1 });

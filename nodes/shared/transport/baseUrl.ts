@@ -15,14 +15,25 @@ function userInfoOf(url: string): string | undefined {
 	return /^\s*[a-z][a-z0-9+.-]*:\/\/([^/?#@\s]+)@/i.exec(url)?.[1];
 }
 
+function decodeURIComponentSafely(text: string): string {
+	try {
+		return decodeURIComponent(text);
+	} catch {
+		return text;
+	}
+}
+
 /**
- * A function that blanks out the user name and password of `baseUrl` wherever they appear in a
- * text, so that no message (nor a stack built from it) carries them.
+ * A function that blanks out the `user:password` of `baseUrl`, and the password alone (as written
+ * and decoded), wherever they appear in a text, so that no message (nor a stack built from it)
+ * carries them.
  */
 export function userInfoRedactor(baseUrl: string): (text: string) => string {
 	const userInfo = userInfoOf(baseUrl);
 	if (userInfo === undefined) return (text) => text;
-	const secrets = [userInfo, ...userInfo.split(':'), encodeURIComponent(userInfo)]
+	// The user name alone stays: it is no secret, and blanking a short one would mangle words.
+	const password = userInfo.includes(':') ? userInfo.slice(userInfo.indexOf(':') + 1) : '';
+	const secrets = [userInfo, password, decodeURIComponentSafely(password)]
 		.filter((secret) => secret !== '')
 		.sort((a, b) => b.length - a.length);
 	return (text) => secrets.reduce((redacted, secret) => redacted.split(secret).join('***'), text);

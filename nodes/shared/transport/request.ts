@@ -119,7 +119,7 @@ export async function workforceApiRequest(
 		if (response.statusCode >= 200 && response.statusCode < 300) {
 			const body: unknown = response.body;
 			if (response.statusCode !== 204 && (typeof body !== 'object' || body === null)) {
-				throw unexpectedAnswerError(this.getNode(), described, 'a body that is not JSON');
+				throw unexpectedAnswerError(this.getNode(), described, 'a body that is not a JSON object');
 			}
 			return body;
 		}
