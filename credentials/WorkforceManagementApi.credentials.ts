@@ -51,7 +51,7 @@ export class WorkforceManagementApi implements ICredentialType {
 		},
 	};
 
-	// Mirrors apiRootUrl() in nodes/WorkforceManagement/transport: the dialog must test the URL the node will call.
+	// Mirrors apiRootUrl() in nodes/shared/transport/baseUrl.ts: the dialog must test the URL the node will call.
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL:

@@ -105,6 +105,22 @@ describe('API errors a user can act on', () => {
 		});
 	});
 
+	it('a user name and password in the Base URL never show in the error', async () => {
+		const { error } = await run(getOrganization, {
+			credentials: {
+				apiKey: 'wfm_live_acme_all',
+				baseUrl: 'http://admin:s3cret@127.0.0.1:9/api/v1',
+			},
+		});
+
+		expect(error).toMatchObject({
+			name: 'NodeApiError',
+			message: 'Could not reach the Workforce Management API at http://***@127.0.0.1:9/api/v1',
+		});
+		expect(JSON.stringify(error)).not.toContain('s3cret');
+		expect(String(error?.stack)).not.toContain('s3cret');
+	});
+
 	it('an unreachable Base URL is named in the error', async () => {
 		const { error } = await run(getOrganization, {
 			credentials: { apiKey: 'wfm_live_acme_all', baseUrl: 'http://127.0.0.1:9/api/v1' },
@@ -136,17 +152,36 @@ describe('rate limiting', () => {
 		expect(error).toMatchObject({
 			httpCode: '429',
 			message: 'The Workforce Management API is still rate limiting this key',
+			description: expect.stringContaining(
+				'Sent GET /organization 5 times and waited 4 s in all; the API last asked to wait 1 s.',
+			),
 		});
 		expect(await sandbox.requests()).toHaveLength(5);
 	});
 
-	it('does not wait when Retry-After exceeds the total wait allowed', async () => {
+	it('does not wait when Retry-After exceeds the total wait allowed, and says so', async () => {
 		await sandbox.injectFault({ status: 429, count: 1, retry_after: 3600 });
 
 		const { error } = await run(getOrganization);
 
 		expect(error).toMatchObject({ httpCode: '429' });
+		expect(error?.description).toContain(
+			'Sent GET /organization once and waited 0 s; the API asked to wait 3600 s, longer than the 60 s the node waits per request.',
+		);
+		expect(error?.description).not.toContain('retried');
 		expect(await sandbox.requests()).toHaveLength(1);
+	});
+
+	it('waits at least a second between attempts when Retry-After is 0', async () => {
+		await sandbox.injectFault({ status: 429, count: 2, retry_after: 0 });
+
+		const { error } = await run(getOrganization);
+
+		expect(error).toBeUndefined();
+		const times = (await sandbox.requests()).map((request) => Date.parse(request.at));
+		expect(times).toHaveLength(3);
+		expect(times[1] - times[0]).toBeGreaterThanOrEqual(990);
+		expect(times[2] - times[1]).toBeGreaterThanOrEqual(990);
 	});
 });
 

@@ -91,4 +91,86 @@ describe('Get Many paging', () => {
 		expect(requests[0].query.cursor).toBeUndefined();
 		expect(requests[1].query.cursor).toEqual(expect.any(String));
 	});
+
+	describe('when the API breaks its own paging', () => {
+		beforeEach(async () => {
+			await sandbox.control.seedMembers(250);
+			await sandbox.clearRequests();
+		});
+
+		it('stops with an error naming the records read when has_more comes without a next_cursor', async () => {
+			await sandbox.injectFault({ kind: 'broken_page', variant: 'no_cursor', count: 1 });
+
+			const { items, error, requests } = await listMembers(sandbox, { returnAll: true });
+
+			expect(error).toMatchObject({
+				name: 'NodeApiError',
+				message:
+					'The API said more records follow but gave no cursor to read them while listing /members',
+				description: expect.stringContaining('Stopped after 100 records'),
+			});
+			expect(items).toEqual([]);
+			expect(requests).toHaveLength(1);
+		});
+
+		it('stops a run of 10 empty pages that each promise more, with an error', async () => {
+			await sandbox.control.seedMembers(1_000);
+			await sandbox.clearRequests();
+			// Empty pages for as long as the node keeps asking: it has to stop on its own.
+			await sandbox.injectFault({ kind: 'broken_page', variant: 'empty_page', count: 10_000 });
+
+			const { items, error, requests } = await listMembers(sandbox, { returnAll: true });
+
+			expect(error).toMatchObject({
+				name: 'NodeApiError',
+				message: 'The API returned 10 empty pages in a row while listing /members',
+				description: expect.stringContaining('Stopped after 0 records'),
+			});
+			expect(items).toEqual([]);
+			expect(requests).toHaveLength(10);
+		});
+
+		it.each([
+			['not_json', 'a body that is not a JSON object'],
+			['no_data', 'a page without its "data" list'],
+		] as const)('turns a 200 with %s into an error saying so', async (variant, what) => {
+			await sandbox.injectFault({ kind: 'broken_page', variant, count: 1 });
+
+			const { error } = await listMembers(sandbox, { returnAll: true });
+
+			expect(error).toMatchObject({
+				name: 'NodeApiError',
+				message: `The Workforce Management API answered GET /members with ${what}`,
+			});
+			expect(JSON.stringify(error)).not.toContain('TypeError');
+		});
+
+		it('resumes Return All from the page whose connection was reset, not from page 1', async () => {
+			await sandbox.injectFault({ kind: 'reset', count: 1, after: 1, path: '/members' });
+
+			const { items, error, requests } = await listMembers(sandbox, { returnAll: true });
+
+			expect(error).toBeUndefined();
+			expect(new Set(items.map((item) => item.json.id)).size).toBe(250);
+			const cursors = requests.map((request) => request.query.cursor);
+			expect(requests).toHaveLength(4);
+			expect(cursors[0]).toBeUndefined();
+			expect(cursors[1]).toEqual(expect.any(String));
+			expect(cursors[2]).toBe(cursors[1]);
+		});
+
+		it('gives up after 3 attempts at a page whose connection keeps being reset, saying so', async () => {
+			await sandbox.injectFault({ kind: 'reset', count: 10, after: 1, path: '/members' });
+
+			const { items, error, requests } = await listMembers(sandbox, { returnAll: true });
+
+			expect(error).toMatchObject({
+				name: 'NodeApiError',
+				message: `Could not reach the Workforce Management API at ${sandbox.sandbox.baseUrl}`,
+				description: expect.stringContaining('Tried GET /members 3 times'),
+			});
+			expect(items).toEqual([]);
+			expect(requests).toHaveLength(4);
+		});
+	});
 });

@@ -124,6 +124,33 @@ function repeatCursorIfInjected(
 	return { ...result, has_more: true, next_cursor: cursor };
 }
 
+/**
+ * An injected `broken_page` fault: a list page (with or without a cursor) that breaks the
+ * documented contract in the way its variant names. `empty_page` skips the page's records but
+ * hands out its real next cursor, so each broken page carries a cursor never seen before.
+ */
+function breakPageIfInjected(
+	state: SandboxState,
+	request: FastifyRequest,
+	reply: FastifyReply,
+	result: unknown,
+): unknown {
+	if (!isListPage(result)) return result;
+	const fault = state.faults.take('broken_page', request.url.split('?')[0]);
+	if (!fault) return result;
+	switch (fault.variant) {
+		case 'no_cursor':
+			return { ...result, has_more: true, next_cursor: null };
+		case 'empty_page':
+			return result.next_cursor === null ? result : { ...result, data: [], has_more: true };
+		case 'no_data':
+			return { has_more: result.has_more, next_cursor: result.next_cursor };
+		case 'not_json':
+			reply.type('text/html; charset=utf-8');
+			return '<html><body><h1>502 Bad Gateway</h1></body></html>';
+	}
+}
+
 function registerApi(app: FastifyInstance, state: SandboxState): void {
 	app.register(
 		async (api) => {
@@ -153,6 +180,12 @@ function registerApi(app: FastifyInstance, state: SandboxState): void {
 						[],
 						headers,
 					);
+				}
+				if (state.faults.take('reset', url.pathname)) {
+					// No answer at all: the client sees its connection reset.
+					reply.hijack();
+					request.raw.socket.destroy();
+					return;
 				}
 				const operation = request.routeOptions.config.operation;
 				if (operation) authorize(state, request, reply, operation);
@@ -185,7 +218,8 @@ function registerApi(app: FastifyInstance, state: SandboxState): void {
 						});
 						reply.code(operation.status);
 						if (operation.status === 204) return reply.send();
-						return repeatCursorIfInjected(state, request, result);
+						const page = repeatCursorIfInjected(state, request, result);
+						return breakPageIfInjected(state, request, reply, page);
 					},
 				});
 			}

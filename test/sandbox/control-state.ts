@@ -29,7 +29,22 @@ export interface RepeatCursorFault extends FaultBase {
 	kind: 'repeat_cursor';
 }
 
-export type Fault = StatusFault | RepeatCursorFault;
+/** How a `broken_page` fault breaks a list page (see test/sandbox/README.md). */
+export const BROKEN_PAGE_VARIANTS = ['no_cursor', 'empty_page', 'not_json', 'no_data'] as const;
+
+/** The next list pages come back broken, each in the way `variant` names. */
+export interface BrokenPageFault extends FaultBase {
+	kind: 'broken_page';
+	variant: (typeof BROKEN_PAGE_VARIANTS)[number];
+}
+
+/** After letting `after` API requests through, the next ones lose their connection unanswered. */
+export interface ResetFault extends FaultBase {
+	kind: 'reset';
+	after: number;
+}
+
+export type Fault = StatusFault | RepeatCursorFault | BrokenPageFault | ResetFault;
 
 export const API_PREFIX = '/api/v1';
 
@@ -54,6 +69,11 @@ export class FaultQueue {
 				candidate.kind === kind && isUnder(candidate.path, path),
 		);
 		if (!fault) return undefined;
+		const resetFault = fault as Fault;
+		if (resetFault.kind === 'reset' && resetFault.after > 0) {
+			resetFault.after -= 1;
+			return undefined;
+		}
 		fault.remaining -= 1;
 		if (fault.remaining <= 0) this.faults = this.faults.filter((candidate) => candidate !== fault);
 		return fault;

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 
 import { isoTimestamp, MAX_CLOCK_OFFSET_SECONDS } from './clock';
 import type { Mode } from './config';
+import { BROKEN_PAGE_VARIANTS } from './control-state';
+import type { Fault } from './control-state';
 import { ApiError, validationError } from './errors';
 import { EVENT_TYPES, examplePayload, isInventedPayload } from './events';
 import { newMember } from './resources';
@@ -58,6 +60,8 @@ const MAX_RETRY_AFTER_SECONDS = 86_400;
 type FaultRequest = { count: number; path?: string } & (
 	| { kind?: 'status'; status: 429 | 500 | 503; retry_after?: number }
 	| { kind: 'repeat_cursor' }
+	| { kind: 'broken_page'; variant: (typeof BROKEN_PAGE_VARIANTS)[number] }
+	| { kind: 'reset'; after?: number }
 );
 
 const faultCount = { type: 'integer', minimum: 1, maximum: MAX_FAULT_COUNT };
@@ -71,7 +75,7 @@ const faultBody = {
 	]),
 	else: object(
 		{
-			kind: { type: 'string', enum: ['status', 'repeat_cursor'] },
+			kind: { type: 'string', enum: ['status', 'repeat_cursor', 'broken_page', 'reset'] },
 			status: { type: 'integer', enum: [429, 500, 503] },
 			count: faultCount,
 			retry_after: { type: 'integer', minimum: 0, maximum: MAX_RETRY_AFTER_SECONDS },
@@ -80,6 +84,57 @@ const faultBody = {
 		['status', 'count'],
 	),
 };
+
+/** The fault kinds that stand for a broken API rather than a refusing one. */
+const brokenFaultBody = {
+	if: { type: 'object', properties: { kind: { const: 'broken_page' } }, required: ['kind'] },
+	then: object(
+		{
+			kind: { const: 'broken_page' },
+			variant: { type: 'string', enum: [...BROKEN_PAGE_VARIANTS] },
+			count: faultCount,
+			path: nonEmptyString,
+		},
+		['kind', 'variant', 'count'],
+	),
+	else: object(
+		{
+			kind: { const: 'reset' },
+			count: faultCount,
+			after: { type: 'integer', minimum: 0, maximum: MAX_FAULT_COUNT },
+			path: nonEmptyString,
+		},
+		['kind', 'count'],
+	),
+};
+
+const anyFaultBody = {
+	if: {
+		type: 'object',
+		properties: { kind: { enum: ['broken_page', 'reset'] } },
+		required: ['kind'],
+	},
+	then: brokenFaultBody,
+	else: faultBody,
+};
+
+/** The fault a validated `POST /faults` body asks for. */
+function faultOf(body: FaultRequest): Fault {
+	const path = body.path ?? null;
+	if (body.kind === 'repeat_cursor') return { kind: 'repeat_cursor', remaining: body.count, path };
+	if (body.kind === 'broken_page') {
+		return { kind: 'broken_page', variant: body.variant, remaining: body.count, path };
+	}
+	if (body.kind === 'reset')
+		return { kind: 'reset', after: body.after ?? 0, remaining: body.count, path };
+	return {
+		kind: 'status',
+		status: body.status,
+		remaining: body.count,
+		retry_after: body.retry_after ?? 1,
+		path,
+	};
+}
 
 /** The control interface (no API key): data, clock, faults, request log and delivery settling. */
 export async function registerControlRoutes(
@@ -158,7 +213,7 @@ export async function registerControlRoutes(
 		},
 	);
 
-	control.post('/faults', { schema: { body: faultBody } }, async (request) => {
+	control.post('/faults', { schema: { body: anyFaultBody } }, async (request) => {
 		const body = request.body as FaultRequest;
 		if (state.faults.pending().length >= MAX_PENDING_FAULTS) {
 			throw validationError([
@@ -168,17 +223,7 @@ export async function registerControlRoutes(
 				},
 			]);
 		}
-		state.faults.add(
-			body.kind === 'repeat_cursor'
-				? { kind: 'repeat_cursor', remaining: body.count, path: body.path ?? null }
-				: {
-						kind: 'status',
-						status: body.status,
-						remaining: body.count,
-						retry_after: body.retry_after ?? 1,
-						path: body.path ?? null,
-					},
-		);
+		state.faults.add(faultOf(body));
 		return { faults: state.faults.pending() };
 	});
 

@@ -19,6 +19,8 @@ process.env.no_proxy = '127.0.0.1,localhost';
 export type SandboxFault = { count: number; path?: string } & (
 	| { kind?: 'status'; status: 429 | 500 | 503; retry_after?: number }
 	| { kind: 'repeat_cursor' }
+	| { kind: 'broken_page'; variant: 'no_cursor' | 'empty_page' | 'not_json' | 'no_data' }
+	| { kind: 'reset'; after?: number }
 );
 
 export class SandboxFixture {

@@ -1,7 +1,8 @@
 import type { IHttpRequestMethods, IN8nHttpFullResponse, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { RATE_LIMIT_MAX_ATTEMPTS, RATE_LIMIT_MAX_TOTAL_WAIT_MS } from './rateLimit';
+import { describeRateLimitAttempts } from './rateLimit';
+import type { RateLimitAttempts } from './rateLimit';
 
 interface ApiErrorBody {
 	error?: {
@@ -33,6 +34,7 @@ export function apiError(
 	path: string,
 	response: IN8nHttpFullResponse,
 	operationScope: string | undefined,
+	rateLimit?: RateLimitAttempts,
 ): NodeApiError {
 	const body = (
 		typeof response.body === 'object' && response.body !== null ? response.body : {}
@@ -66,7 +68,8 @@ export function apiError(
 		description = `Correct the field named above and run the node again.${apiSays}`;
 	} else if (status === 429) {
 		message = 'The Workforce Management API is still rate limiting this key';
-		description = `The node retried ${RATE_LIMIT_MAX_ATTEMPTS} times or for up to ${RATE_LIMIT_MAX_TOTAL_WAIT_MS / 1000} seconds as the API asked. Run fewer requests at once, or retry later.${apiSays}`;
+		const tried = rateLimit ? `${describeRateLimitAttempts(`${method} ${path}`, rateLimit)} ` : '';
+		description = `${tried}Run fewer requests at once, or retry later.${apiSays}`;
 	} else if (status < 500) {
 		message = `The API refused the request with status ${status}: ${apiMessage ?? 'no reason given'}`;
 		description = `Correct what the API names and run the node again (${method} ${path}).`;
@@ -80,4 +83,41 @@ export function apiError(
 		description,
 		httpCode: String(status),
 	});
+}
+
+/** A request that got no HTTP answer at all (refused, reset, unknown host) on every attempt. */
+export function unreachableError(
+	node: INode,
+	apiRoot: string,
+	request: string,
+	attempts: number,
+	cause: string,
+): NodeApiError {
+	const tried = attempts === 1 ? `Sent ${request} once` : `Tried ${request} ${attempts} times`;
+	return new NodeApiError(
+		node,
+		{ message: cause },
+		{
+			message: `Could not reach the Workforce Management API at ${apiRoot}`,
+			description: `${tried}. Check the Base URL in the credential. Cause: ${cause}`,
+		},
+	);
+}
+
+/** A 2xx whose body is not what the API documents (e.g. an HTML page from a proxy). */
+export function unexpectedAnswerError(
+	node: INode,
+	request: string,
+	what: string,
+	recordsRead?: number,
+): NodeApiError {
+	const stopped = recordsRead === undefined ? '' : `Stopped after ${recordsRead} records. `;
+	return new NodeApiError(
+		node,
+		{ request },
+		{
+			message: `The Workforce Management API answered ${request} with ${what}`,
+			description: `${stopped}Check that the Base URL in the credential points at the API (not at a proxy or login page); if it does, retry later or contact the provider.`,
+		},
+	);
 }

@@ -1,6 +1,12 @@
-export { apiRootUrl, workforceApiRequest } from './request';
+export { apiRootUrl } from './baseUrl';
+export { TRANSPORT_MAX_ATTEMPTS, workforceApiRequest } from './request';
 export type { WorkforceApiContext, WorkforceApiRequestOptions } from './request';
 export { MAX_PAGE_SIZE, workforceApiListPage, workforceApiPaginate } from './paginate';
 export type { WorkforceListPage } from './paginate';
-export { RATE_LIMIT_MAX_ATTEMPTS, RATE_LIMIT_MAX_TOTAL_WAIT_MS, retryAfterMs } from './rateLimit';
+export {
+	RATE_LIMIT_MAX_ATTEMPTS,
+	RATE_LIMIT_MAX_TOTAL_WAIT_MS,
+	RATE_LIMIT_MIN_WAIT_MS,
+	retryAfterMs,
+} from './rateLimit';
 export { CREDENTIAL_TYPE, SCOPE } from './scopes';

@@ -1,10 +1,14 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { ICredentialsDecrypted, IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { unexpectedAnswerError } from './apiError';
 import { decryptCredentials, workforceApiRequest } from './request';
 import type { WorkforceApiContext } from './request';
 
 export const MAX_PAGE_SIZE = 100;
+
+/** Empty pages in a row, each promising more, after which a listing stops with an error. */
+export const MAX_EMPTY_PAGES_IN_A_ROW = 10;
 
 export interface WorkforceListPage {
 	data: IDataObject[];
@@ -12,9 +16,58 @@ export interface WorkforceListPage {
 	next_cursor: string | null;
 }
 
+/** One page of `path`, checked to have the documented shape. */
+async function readPage(
+	this: WorkforceApiContext,
+	path: string,
+	qs: IDataObject,
+	operationScope: string | undefined,
+	credentials: ICredentialsDecrypted | undefined,
+	recordsRead: number | undefined,
+): Promise<WorkforceListPage> {
+	const page = (await workforceApiRequest.call(this, 'GET', path, {
+		qs,
+		operationScope,
+		credentials,
+	})) as Partial<WorkforceListPage>;
+	const request = `GET ${path}`;
+	if (!Array.isArray(page.data)) {
+		throw unexpectedAnswerError(
+			this.getNode(),
+			request,
+			'a page without its "data" list',
+			recordsRead,
+		);
+	}
+	if (typeof page.has_more !== 'boolean') {
+		throw unexpectedAnswerError(
+			this.getNode(),
+			request,
+			'a page without its "has_more" flag',
+			recordsRead,
+		);
+	}
+	return page as WorkforceListPage;
+}
+
+function pagingError(
+	context: WorkforceApiContext,
+	details: JsonObject,
+	message: string,
+	recordsRead: number,
+	why: string,
+): NodeApiError {
+	return new NodeApiError(context.getNode(), details, {
+		message,
+		description: `Stopped after ${recordsRead} records ${why}. Retry later; if it persists, contact the provider.`,
+	});
+}
+
 /**
  * Reads a list endpoint page by page, asking each page for no more records than are still
  * wanted, so N records cost ceil(N / 100) requests. `limit` undefined returns all records.
+ * A page that promises more without a usable cursor, a cursor handed out twice and a long run of
+ * empty pages end in an error rather than a silently short or endless list.
  */
 export async function workforceApiPaginate(
 	this: WorkforceApiContext,
@@ -25,31 +78,53 @@ export async function workforceApiPaginate(
 ): Promise<IDataObject[]> {
 	const records: IDataObject[] = [];
 	const seenCursors = new Set<string>();
+	let emptyPagesInARow = 0;
 	let cursor: string | undefined;
 	const credentials = await decryptCredentials.call(this);
 
-	while (limit === undefined || records.length < limit) {
+	for (;;) {
 		const pageSize = Math.min(
 			MAX_PAGE_SIZE,
 			limit === undefined ? MAX_PAGE_SIZE : limit - records.length,
 		);
-		const page = (await workforceApiRequest.call(this, 'GET', path, {
-			qs: { ...qs, limit: pageSize, ...(cursor === undefined ? {} : { cursor }) },
+		const page = await readPage.call(
+			this,
+			path,
+			{ ...qs, limit: pageSize, ...(cursor === undefined ? {} : { cursor }) },
 			operationScope,
 			credentials,
-		})) as WorkforceListPage;
-		records.push(...page.data.slice(0, pageSize));
+			records.length,
+		);
+		for (const record of page.data.slice(0, pageSize)) records.push(record);
+		if (!page.has_more || (limit !== undefined && records.length >= limit)) break;
 
 		const nextCursor = page.next_cursor;
-		if (page.has_more === false || typeof nextCursor !== 'string' || nextCursor === '') break;
+		if (typeof nextCursor !== 'string' || nextCursor === '') {
+			throw pagingError(
+				this,
+				{ has_more: true, next_cursor: nextCursor ?? null },
+				`The API said more records follow but gave no cursor to read them while listing ${path}`,
+				records.length,
+				'because the rest cannot be asked for',
+			);
+		}
 		if (seenCursors.has(nextCursor)) {
-			throw new NodeApiError(
-				this.getNode(),
+			throw pagingError(
+				this,
 				{ next_cursor: nextCursor },
-				{
-					message: `The API returned the same page cursor twice while listing ${path}`,
-					description: `Stopped after ${records.length} records to avoid reading the same page forever. Retry later; if it persists, contact the provider.`,
-				},
+				`The API returned the same page cursor twice while listing ${path}`,
+				records.length,
+				'to avoid reading the same page forever',
+			);
+		}
+		emptyPagesInARow = page.data.length === 0 ? emptyPagesInARow + 1 : 0;
+		if (emptyPagesInARow >= MAX_EMPTY_PAGES_IN_A_ROW) {
+			throw pagingError(
+				this,
+				{ next_cursor: nextCursor },
+				`The API returned ${emptyPagesInARow} empty pages in a row while listing ${path}`,
+				records.length,
+				'rather than follow empty pages without end',
 			);
 		}
 		seenCursors.add(nextCursor);
@@ -66,8 +141,6 @@ export async function workforceApiListPage(
 	cursor: string | undefined,
 	operationScope: string,
 ): Promise<WorkforceListPage> {
-	return (await workforceApiRequest.call(this, 'GET', path, {
-		qs: { limit: MAX_PAGE_SIZE, ...(cursor ? { cursor } : {}) },
-		operationScope,
-	})) as WorkforceListPage;
+	const qs = { limit: MAX_PAGE_SIZE, ...(cursor ? { cursor } : {}) };
+	return await readPage.call(this, path, qs, operationScope, undefined, undefined);
 }

@@ -9,11 +9,23 @@ import type {
 	IN8nHttpFullResponse,
 	IWebhookFunctions,
 } from 'n8n-workflow';
-import { NodeApiError, sleep } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
-import { apiError } from './apiError';
-import { RATE_LIMIT_MAX_ATTEMPTS, RATE_LIMIT_MAX_TOTAL_WAIT_MS, retryAfterMs } from './rateLimit';
+import { apiError, unexpectedAnswerError, unreachableError } from './apiError';
+import { apiRootUrl, userInfoRedactor } from './baseUrl';
+import {
+	RATE_LIMIT_MAX_ATTEMPTS,
+	RATE_LIMIT_MAX_TOTAL_WAIT_MS,
+	RATE_LIMIT_MIN_WAIT_MS,
+	retryAfterMs,
+} from './rateLimit';
 import { CREDENTIAL_TYPE } from './scopes';
+
+/** Attempts of a GET that gets no HTTP answer (reset, refused), the first one included. */
+export const TRANSPORT_MAX_ATTEMPTS = 3;
+
+/** The wait before the second attempt of such a GET; it doubles before each further one. */
+const TRANSPORT_RETRY_FIRST_WAIT_MS = 500;
 
 export type WorkforceApiContext =
 	| IExecuteFunctions
@@ -31,18 +43,6 @@ export interface WorkforceApiRequestOptions {
 }
 
 /**
- * The API root the credential points at, tolerant of a trailing slash and of a missing `/api/v1`.
- * The credential's test request applies the same rule in expression form.
- */
-export function apiRootUrl(baseUrl: string): string {
-	const origin = baseUrl
-		.trim()
-		.replace(/\/+$/, '')
-		.replace(/\/api(\/v1)?$/, '');
-	return `${origin}/api/v1`;
-}
-
-/**
  * The node's credential, decrypted. Handed to `httpRequestWithAuthentication`, it spares n8n a
  * database read and a decryption per request.
  */
@@ -56,8 +56,9 @@ export async function decryptCredentials(
 
 /**
  * Sends one request to the API with the credential's key. A 429 is retried after the
- * `Retry-After` delay, within bounded attempts and total wait; every other failure becomes a
- * `NodeApiError` worded for the user.
+ * `Retry-After` delay (at least a second), within bounded attempts and total wait; a GET that gets
+ * no answer at all is retried with back-off. Every other failure becomes a `NodeApiError` worded
+ * for the user, and so does a 2xx whose body is not JSON.
  */
 export async function workforceApiRequest(
 	this: WorkforceApiContext,
@@ -67,14 +68,18 @@ export async function workforceApiRequest(
 	// eslint-disable-next-line @typescript-eslint/no-explicit-any
 ): Promise<any> {
 	const credentials = options.credentials ?? (await decryptCredentials.call(this));
-	const apiRoot = apiRootUrl(String(credentials.data?.baseUrl ?? ''));
-	const url = `${apiRoot}${path}`;
+	const baseUrl = String(credentials.data?.baseUrl ?? '');
+	const apiRoot = apiRootUrl(baseUrl);
+	const redact = userInfoRedactor(baseUrl);
+	const described = `${method} ${path}`;
+	let rateLimitedAttempts = 0;
 	let waitedMs = 0;
+	let transportAttempts = 0;
 
-	for (let attempt = 1; ; attempt++) {
+	for (;;) {
 		const request: IHttpRequestOptions = {
 			method,
-			url,
+			url: `${apiRoot}${path}`,
 			qs: options.qs,
 			json: true,
 			returnFullResponse: true,
@@ -88,6 +93,7 @@ export async function workforceApiRequest(
 
 		let response: IN8nHttpFullResponse;
 		try {
+			transportAttempts++;
 			response = (await this.helpers.httpRequestWithAuthentication.call(
 				this,
 				CREDENTIAL_TYPE,
@@ -95,28 +101,46 @@ export async function workforceApiRequest(
 				{ credentialsDecrypted: credentials },
 			)) as IN8nHttpFullResponse;
 		} catch (error) {
-			// Only transport failures land here (HTTP statuses are handled below).
-			throw new NodeApiError(
+			// Only transport failures land here (HTTP statuses are handled below). A GET changes
+			// nothing, so asking again is safe; anything else might have been applied already.
+			if (method === 'GET' && transportAttempts < TRANSPORT_MAX_ATTEMPTS) {
+				await sleep(TRANSPORT_RETRY_FIRST_WAIT_MS * 2 ** (transportAttempts - 1));
+				continue;
+			}
+			throw unreachableError(
 				this.getNode(),
-				{ message: (error as Error).message },
-				{
-					message: `Could not reach the Workforce Management API at ${apiRoot}`,
-					description: `Check the Base URL in the credential. Cause: ${(error as Error).message}`,
-				},
+				redact(apiRoot),
+				described,
+				transportAttempts,
+				redact((error as Error).message),
 			);
 		}
 
 		if (response.statusCode >= 200 && response.statusCode < 300) {
-			return response.body;
+			const body: unknown = response.body;
+			if (response.statusCode !== 204 && (typeof body !== 'object' || body === null)) {
+				throw unexpectedAnswerError(this.getNode(), described, 'a body that is not a JSON object');
+			}
+			return body;
 		}
 
-		if (response.statusCode === 429 && attempt < RATE_LIMIT_MAX_ATTEMPTS) {
-			const delayMs = retryAfterMs(response.headers['retry-after']);
-			if (waitedMs + delayMs <= RATE_LIMIT_MAX_TOTAL_WAIT_MS) {
+		if (response.statusCode === 429) {
+			rateLimitedAttempts++;
+			const askedMs = retryAfterMs(response.headers['retry-after']);
+			const delayMs = Math.max(RATE_LIMIT_MIN_WAIT_MS, askedMs);
+			if (
+				rateLimitedAttempts < RATE_LIMIT_MAX_ATTEMPTS &&
+				waitedMs + delayMs <= RATE_LIMIT_MAX_TOTAL_WAIT_MS
+			) {
 				await sleep(delayMs);
 				waitedMs += delayMs;
 				continue;
 			}
+			throw apiError(this.getNode(), method, path, response, options.operationScope, {
+				attempts: rateLimitedAttempts,
+				waitedMs,
+				askedMs,
+			});
 		}
 
 		throw apiError(this.getNode(), method, path, response, options.operationScope);

@@ -166,8 +166,109 @@ describe('injected faults', () => {
 			const unknownKind = await postFault({ kind: 'wrong_page', count: 1, status: 500 });
 			expect(unknownKind.status).toBe(400);
 			expect(unknownKind.body.error.details).toEqual([
-				{ field: 'kind', message: 'must be one of: status, repeat_cursor' },
+				{ field: 'kind', message: 'must be one of: status, repeat_cursor, broken_page, reset' },
 			]);
+		});
+	});
+
+	describe('broken_page', () => {
+		const listMembers = async (query: string) =>
+			await api(fixture.sandbox, LIVE_KEY, 'GET', `/members?${query}`);
+		const injectBrokenPage = async (variant: string, count = 1) =>
+			await control(fixture.sandbox, 'POST', '/faults', {
+				kind: 'broken_page',
+				variant,
+				count,
+				path: '/members',
+			});
+
+		beforeEach(async () => {
+			await control(fixture.sandbox, 'POST', '/seed/members', {
+				organization: 'acme',
+				mode: 'live',
+				count: 5,
+			});
+		});
+
+		it('no_cursor: answers the records with has_more true and no next_cursor', async () => {
+			await injectBrokenPage('no_cursor');
+			const broken = (await listMembers('limit=2')).body;
+			expect(broken).toMatchObject({ has_more: true, next_cursor: null });
+			expect(broken.data).toHaveLength(2);
+			expect((await listMembers('limit=2')).body.next_cursor).toEqual(expect.any(String));
+		});
+
+		it('empty_page: answers no records but a fresh cursor, then the list goes on from there', async () => {
+			await injectBrokenPage('empty_page', 2);
+			const first = (await listMembers('limit=2')).body;
+			expect(first).toMatchObject({ data: [], has_more: true });
+			const second = (await listMembers(`limit=2&cursor=${first.next_cursor}`)).body;
+			expect(second).toMatchObject({ data: [], has_more: true });
+			expect(second.next_cursor).not.toBe(first.next_cursor);
+			const last = (await listMembers(`limit=2&cursor=${second.next_cursor}`)).body;
+			expect(last).toMatchObject({ has_more: false, next_cursor: null });
+			expect(last.data).toHaveLength(1);
+		});
+
+		it('not_json: answers 200 with an HTML body', async () => {
+			await injectBrokenPage('not_json');
+			const answer = await fetch(`${fixture.sandbox.baseUrl}/members`, {
+				headers: { authorization: `Bearer ${LIVE_KEY}` },
+			});
+			expect(answer.status).toBe(200);
+			expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
+			expect(await answer.text()).toContain('<html>');
+		});
+
+		it('no_data: answers 200 JSON without the data array', async () => {
+			await injectBrokenPage('no_data');
+			const answer = await listMembers('limit=2');
+			expect(answer.status).toBe(200);
+			expect(answer.body).toEqual({ has_more: true, next_cursor: expect.any(String) });
+		});
+
+		it('is spent only by list pages, and refuses unknown variants and counts over 10,000', async () => {
+			await injectBrokenPage('no_data');
+			expect((await api(fixture.sandbox, LIVE_KEY, 'GET', '/organization')).status).toBe(200);
+			expect((await control(fixture.sandbox, 'GET', '/faults')).faults).toEqual([
+				{ kind: 'broken_page', variant: 'no_data', remaining: 1, path: '/members' },
+			]);
+
+			const unknown = await postFault({ kind: 'broken_page', variant: 'slow', count: 1 });
+			expect(unknown.status).toBe(400);
+			expect(unknown.body.error.details[0].field).toBe('variant');
+			const tooMany = await postFault({ kind: 'broken_page', variant: 'no_data', count: 10_001 });
+			expect(tooMany.status).toBe(400);
+			expect(tooMany.body.error.details[0].field).toBe('count');
+		});
+	});
+
+	describe('reset', () => {
+		it('lets `after` requests through, then closes the connection of the next `count` unanswered', async () => {
+			await control(fixture.sandbox, 'POST', '/faults', {
+				kind: 'reset',
+				count: 2,
+				after: 1,
+				path: '/organization',
+			});
+
+			expect((await api(fixture.sandbox, LIVE_KEY, 'GET', '/members')).status).toBe(200);
+			expect((await api(fixture.sandbox, LIVE_KEY, 'GET', '/organization')).status).toBe(200);
+			await expect(api(fixture.sandbox, LIVE_KEY, 'GET', '/organization')).rejects.toThrow(
+				'fetch failed',
+			);
+			await expect(api(fixture.sandbox, LIVE_KEY, 'GET', '/organization')).rejects.toThrow(
+				'fetch failed',
+			);
+			expect((await api(fixture.sandbox, LIVE_KEY, 'GET', '/organization')).status).toBe(200);
+			const logged = (await control(fixture.sandbox, 'GET', '/requests')).requests;
+			expect(logged).toHaveLength(5);
+		});
+
+		it('refuses an `after` over 10,000', async () => {
+			const answer = await postFault({ kind: 'reset', count: 1, after: 10_001 });
+			expect(answer.status).toBe(400);
+			expect(answer.body.error.details[0].field).toBe('after');
 		});
 	});
 });

@@ -1,8 +1,9 @@
 /**
- * What operations share, one file per concern: fields.ts (descriptions), validation.ts (the rules
- * an input must meet before a request is sent), parameters.ts (reading parameters into ids,
+ * What operations share, one file per concern: fields.ts (descriptions), validation.ts and webhookUrl.ts (the
+ * rules an input must meet before a request is sent), parameters.ts (reading parameters into ids,
  * limits and request bodies).
  */
 export * from './fields';
 export * from './parameters';
 export * from './validation';
+export * from './webhookUrl';

@@ -1,8 +1,19 @@
-import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeParameterResourceLocator,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { workforceApiPaginate } from '../../../shared/transport';
 import { DEFAULT_LIMIT } from './fields';
-import { assertListLimit, assertNonEmptyText, assertUuid, fieldError } from './validation';
+import {
+	assertFieldTypes,
+	assertListLimit,
+	assertNonEmptyText,
+	assertUuid,
+	fieldError,
+} from './validation';
 
 /** The id held by a resource locator parameter, checked to be a UUID. */
 export function getResourceId(
@@ -103,26 +114,34 @@ export function toRequestBody(
 	return body;
 }
 
-/** The part of a Create operation's request body set in its Additional Fields. */
+/**
+ * The part of a Create operation's request body set in its Additional Fields, each value checked
+ * against the type of its field in `fields` (the collection's options).
+ */
 export function getAdditionalFieldsBody(
 	this: IExecuteFunctions,
 	itemIndex: number,
+	fields: INodeProperties[],
 	nestedPaths: Record<string, string> = {},
 ): IDataObject {
 	const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	assertFieldTypes.call(this, additionalFields, fields, itemIndex);
 	return toRequestBody(additionalFields, nestedPaths);
 }
 
 /**
- * The body of a PATCH: the fields set in Update Fields plus `null` for each field picked in
- * Clear Fields. Refuses an update that changes nothing or sets and clears the same field.
+ * The body of a PATCH: the fields set in Update Fields (checked against the types of `fields`,
+ * the collection's options) plus `null` for each field picked in Clear Fields. Refuses an update
+ * that changes nothing or sets and clears the same field.
  */
 export function getUpdateBody(
 	this: IExecuteFunctions,
 	itemIndex: number,
+	fields: INodeProperties[],
 	nestedPaths: Record<string, string> = {},
 ): IDataObject {
 	const updateFields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	assertFieldTypes.call(this, updateFields, fields, itemIndex);
 	const clearFields = this.getNodeParameter('clearFields', itemIndex, []) as string[];
 	const body = toRequestBody(updateFields, nestedPaths);
 

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 export const UUID_PATTERN =
@@ -22,6 +22,16 @@ export function fieldError(
 	);
 }
 
+/** A value as an error shows it: text quoted, anything else by its type. */
+export function describeValue(value: unknown): string {
+	if (value === undefined || value === null || value === '') return 'empty';
+	if (typeof value === 'string') return `"${value}"`;
+	if (typeof value === 'number' || typeof value === 'boolean')
+		return `the ${typeof value} ${value}`;
+	if (Array.isArray(value)) return 'an array';
+	return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
 export function assertUuid(
 	this: IExecuteFunctions,
 	value: unknown,
@@ -29,8 +39,7 @@ export function assertUuid(
 	itemIndex: number,
 ): string {
 	if (typeof value !== 'string' || !UUID_REGEX.test(value.trim())) {
-		const shown = typeof value === 'string' && value !== '' ? `"${value}"` : 'empty';
-		throw fieldError(this, itemIndex, field, `must be a UUID, but is ${shown}`);
+		throw fieldError(this, itemIndex, field, `must be a UUID, but is ${describeValue(value)}`);
 	}
 	return value.trim();
 }
@@ -41,10 +50,59 @@ export function assertNonEmptyText(
 	field: string,
 	itemIndex: number,
 ): string {
-	if (typeof value !== 'string' || value.trim() === '') {
+	if (typeof value === 'string' ? value.trim() === '' : describeValue(value) === 'empty') {
 		throw fieldError(this, itemIndex, field, 'must not be empty');
 	}
+	if (typeof value !== 'string') {
+		throw fieldError(this, itemIndex, field, `must be text, but is ${describeValue(value)}`);
+	}
 	return value;
+}
+
+/** What a value of a field of this type must be, or undefined when it is one. */
+function typeProblem(field: INodeProperties, value: unknown): string | undefined {
+	switch (field.type) {
+		case 'string':
+			return typeof value === 'string' ? undefined : 'must be text';
+		case 'number':
+			return typeof value === 'number' && Number.isFinite(value) ? undefined : 'must be a number';
+		case 'boolean':
+			return typeof value === 'boolean' ? undefined : 'must be true or false';
+		case 'options': {
+			const allowed = (field.options ?? []).map((option) =>
+				'value' in option ? option.value : '',
+			);
+			return allowed.includes(value as string)
+				? undefined
+				: `must be one of: ${allowed.join(', ')}`;
+		}
+		default:
+			return undefined;
+	}
+}
+
+/**
+ * Checks each value set in a collection (Additional Fields, Update Fields) against the type of
+ * its field: an expression can hand any field an object or a list.
+ */
+export function assertFieldTypes(
+	this: IExecuteFunctions,
+	values: IDataObject,
+	fields: INodeProperties[],
+	itemIndex: number,
+): void {
+	for (const [name, value] of Object.entries(values)) {
+		const field = fields.find((candidate) => candidate.name === name);
+		const problem = field && value !== undefined ? typeProblem(field, value) : undefined;
+		if (field && problem) {
+			throw fieldError(
+				this,
+				itemIndex,
+				field.displayName,
+				`${problem}, but is ${describeValue(value)}`,
+			);
+		}
+	}
 }
 
 export function assertCapacity(this: IExecuteFunctions, value: unknown, itemIndex: number): number {
@@ -59,33 +117,36 @@ export function assertCapacity(this: IExecuteFunctions, value: unknown, itemInde
 	return value;
 }
 
-export function assertHttpsUrl(
-	this: IExecuteFunctions,
-	value: unknown,
-	field: string,
-	itemIndex: number,
-): string {
-	let protocol: string | undefined;
-	try {
-		protocol = new URL(String(value)).protocol;
-	} catch {
-		protocol = undefined;
-	}
-	if (protocol !== 'https:') {
-		throw fieldError(this, itemIndex, field, `must be an https:// URL, but is "${String(value)}"`);
-	}
-	return String(value);
-}
-
 export function assertEventList(
 	this: IExecuteFunctions,
 	value: unknown,
 	field: string,
 	itemIndex: number,
 ): string[] {
-	const events = (Array.isArray(value) ? value : [value]).filter(
-		(event): event is string => typeof event === 'string' && event.trim() !== '',
-	);
+	if (typeof value !== 'string' && !Array.isArray(value) && describeValue(value) !== 'empty') {
+		throw fieldError(
+			this,
+			itemIndex,
+			field,
+			`must be a list of event names, but is ${describeValue(value)}`,
+		);
+	}
+	const entries: unknown[] = Array.isArray(value)
+		? value
+		: typeof value === 'string'
+			? [value]
+			: [];
+	const wrongType = entries.findIndex((event) => typeof event !== 'string');
+	if (wrongType !== -1) {
+		const entry = describeValue(entries[wrongType]);
+		throw fieldError(
+			this,
+			itemIndex,
+			field,
+			`must list event names as text, but entry ${wrongType} is ${entry}`,
+		);
+	}
+	const events = (entries as string[]).filter((event) => event.trim() !== '');
 	if (events.length === 0) {
 		throw fieldError(this, itemIndex, field, 'must name at least one event (or All Events)');
 	}

@@ -19,7 +19,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const name = getRequiredText.call(this, 'name', 'Name', itemIndex);
 	return await workforceApiRequest.call(this, 'POST', PATH.customers, {
-		body: { name, ...getAdditionalFieldsBody.call(this, itemIndex) },
+		body: { name, ...getAdditionalFieldsBody.call(this, itemIndex, optionalCustomerFields) },
 		operationScope: SCOPE.customersWrite,
 	});
 }

@@ -16,9 +16,11 @@ import {
 } from './fields';
 import { PATH } from '../paths';
 
+const updateFields = [customerNameField, ...optionalCustomerFields];
+
 const properties: INodeProperties[] = [
 	customerIdLocator,
-	updateFieldsCollection([customerNameField, ...optionalCustomerFields]),
+	updateFieldsCollection(updateFields),
 	clearCustomerFields,
 ];
 
@@ -29,7 +31,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const customerId = getResourceId.call(this, 'customerId', 'Customer', itemIndex);
-	const body = getUpdateBody.call(this, itemIndex);
+	const body = getUpdateBody.call(this, itemIndex, updateFields);
 	if (body.name !== undefined) {
 		assertNonEmptyText.call(this, body.name, 'Name', itemIndex);
 	}

@@ -25,7 +25,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const businessName = getRequiredText.call(this, 'businessName', 'Business Name', itemIndex);
 	const body: IDataObject = {
 		business_name: businessName,
-		...getAdditionalFieldsBody.call(this, itemIndex, contactPaths),
+		...getAdditionalFieldsBody.call(this, itemIndex, optionalMemberFields, contactPaths),
 	};
 	if (body.capacity !== undefined) {
 		assertCapacity.call(this, body.capacity, itemIndex);

@@ -18,9 +18,11 @@ import {
 } from './fields';
 import { PATH } from '../paths';
 
+const updateFields = [businessNameField, ...optionalMemberFields];
+
 const properties: INodeProperties[] = [
 	memberIdLocator,
-	updateFieldsCollection([businessNameField, ...optionalMemberFields]),
+	updateFieldsCollection(updateFields),
 	clearMemberFields,
 ];
 
@@ -31,7 +33,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const memberId = getResourceId.call(this, 'memberId', 'Member', itemIndex);
-	const body = getUpdateBody.call(this, itemIndex, contactPaths);
+	const body = getUpdateBody.call(this, itemIndex, updateFields, contactPaths);
 	if (body.business_name !== undefined) {
 		assertNonEmptyText.call(this, body.business_name, 'Business Name', itemIndex);
 	}

@@ -32,7 +32,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const customerId = getResourceId.call(this, 'customerId', 'Customer', itemIndex);
 	const name = getRequiredText.call(this, 'name', 'Name', itemIndex);
 	return await workforceApiRequest.call(this, 'POST', PATH.sites, {
-		body: { customer_id: customerId, name, ...getAdditionalFieldsBody.call(this, itemIndex) },
+		body: {
+			customer_id: customerId,
+			name,
+			...getAdditionalFieldsBody.call(this, itemIndex, optionalSiteFields),
+		},
 		operationScope: SCOPE.customersWrite,
 	});
 }

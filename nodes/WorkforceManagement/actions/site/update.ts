@@ -11,19 +11,21 @@ import { SCOPE, workforceApiRequest } from '../../../shared/transport';
 import { clearSiteFields, optionalSiteFields, siteIdLocator, siteNameField } from './fields';
 import { PATH } from '../paths';
 
+const updateFields: INodeProperties[] = [
+	{
+		displayName: 'Is Active',
+		name: 'is_active',
+		type: 'boolean',
+		default: true,
+		description: 'Whether the site is active',
+	},
+	siteNameField,
+	...optionalSiteFields,
+];
+
 const properties: INodeProperties[] = [
 	siteIdLocator,
-	updateFieldsCollection([
-		{
-			displayName: 'Is Active',
-			name: 'is_active',
-			type: 'boolean',
-			default: true,
-			description: 'Whether the site is active',
-		},
-		siteNameField,
-		...optionalSiteFields,
-	]),
+	updateFieldsCollection(updateFields),
 	clearSiteFields,
 ];
 
@@ -34,7 +36,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const siteId = getResourceId.call(this, 'siteId', 'Site', itemIndex);
-	const body = getUpdateBody.call(this, itemIndex);
+	const body = getUpdateBody.call(this, itemIndex, updateFields);
 	if (body.name !== undefined) {
 		assertNonEmptyText.call(this, body.name, 'Name', itemIndex);
 	}

@@ -10,10 +10,12 @@ import {
 import * as webhookEndpoints from '../../../shared/webhookEndpoints';
 import { endpointDescriptionField, eventsField, urlField } from './fields';
 
+const additionalFields = [endpointDescriptionField];
+
 const properties: INodeProperties[] = [
 	{ ...urlField, required: true },
 	{ ...eventsField, required: true },
-	additionalFieldsCollection([endpointDescriptionField]),
+	additionalFieldsCollection(additionalFields),
 	{
 		displayName: 'Output Signing Secret',
 		name: 'outputSecret',
@@ -40,7 +42,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const endpoint = await webhookEndpoints.create.call(this, {
 		url,
 		events,
-		...getAdditionalFieldsBody.call(this, itemIndex),
+		...getAdditionalFieldsBody.call(this, itemIndex, additionalFields),
 	});
 
 	if (!(this.getNodeParameter('outputSecret', itemIndex, false) as boolean)) {

@@ -17,21 +17,23 @@ import {
 	urlField,
 } from './fields';
 
+const updateFields: INodeProperties[] = [
+	endpointDescriptionField,
+	{
+		displayName: 'Enabled',
+		name: 'enabled',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether the endpoint receives events. Enabling it again also clears an automatic disable after failures.',
+	},
+	eventsField,
+	urlField,
+];
+
 const properties: INodeProperties[] = [
 	endpointIdLocator,
-	updateFieldsCollection([
-		endpointDescriptionField,
-		{
-			displayName: 'Enabled',
-			name: 'enabled',
-			type: 'boolean',
-			default: true,
-			description:
-				'Whether the endpoint receives events. Enabling it again also clears an automatic disable after failures.',
-		},
-		eventsField,
-		urlField,
-	]),
+	updateFieldsCollection(updateFields),
 	clearEndpointFields,
 ];
 
@@ -42,7 +44,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const endpointId = getResourceId.call(this, 'endpointId', 'Webhook Endpoint', itemIndex);
-	const body = getUpdateBody.call(this, itemIndex);
+	const body = getUpdateBody.call(this, itemIndex, updateFields);
 	if (body.url !== undefined) {
 		body.url = assertHttpsUrl.call(this, body.url, 'URL', itemIndex);
 	}
