@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const root =
+	process.env.RELEASE_NOTES_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const tag = process.argv[2] ?? '';
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const problems = [];
@@ -19,7 +20,10 @@ if (tag !== version && tag !== `v${version}`) {
 
 const escaped = version.replace(/[.+-]/g, '\\$&');
 const changelog = readFileSync(join(root, 'CHANGELOG.md'), 'utf8');
-const section = new RegExp(`^## \\[${escaped}\\][^\\n]*\\n([\\s\\S]*?)(?=^## |(?![\\s\\S]))`, 'm').exec(changelog);
+const section = new RegExp(
+	`^## \\[${escaped}\\][^\\n]*\\n([\\s\\S]*?)(?=^## |(?![\\s\\S]))`,
+	'm',
+).exec(changelog);
 if (!section) problems.push(`CHANGELOG.md has no "## [${version}]" section`);
 else if (section[1].trim() === '') problems.push(`CHANGELOG.md's section for ${version} is empty`);
 
