@@ -39,6 +39,10 @@ export class WorkforceManagement implements INodeType {
 	methods = { listSearch, loadOptions };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await router.call(this);
+		// Settings → On Error → Continue: the router then turns a failed item into an error item
+		// (paired with its input item) instead of stopping; otherwise it throws an error carrying
+		// the failing item's itemIndex.
+		const continueOnFail = this.continueOnFail();
+		return await router.call(this, { continueOnFail });
 	}
 }

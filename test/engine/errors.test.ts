@@ -230,3 +230,45 @@ describe('Continue On Fail', () => {
 		expect(error).toMatchObject({ name: 'NodeApiError', context: { itemIndex: 0 } });
 	});
 });
+
+/*
+ * The contract behind n8n's node-operation-error-itemindex rule, checked at run time: the error
+ * that stops the node names the input item that failed, whether our own validation raised it or
+ * the shared transport (which has no item at hand; the router marks it). Items other than the
+ * first, so a default of 0 cannot pass.
+ */
+describe('the error that stops the node carries the failing item', () => {
+	it('a validation error on item 1', async () => {
+		const { error, items } = await run(
+			{ resource: 'member', operation: 'create', businessName: '={{ $json.name }}' },
+			{ inputItems: [{ name: 'First' }, { name: '' }, { name: 'Third' }] },
+		);
+
+		expect(items).toEqual([]);
+		expect(error).toMatchObject({
+			name: 'NodeOperationError',
+			message: 'The "Business Name" field must not be empty (item 1)',
+			context: { itemIndex: 1 },
+		});
+		expect(await sandbox.requests()).toHaveLength(1);
+	});
+
+	it('an API error (404 from the transport) on item 2', async () => {
+		const member = await sandbox.api<{ id: string }>('POST', '/members', {
+			business_name: 'Ada Care',
+		});
+		await sandbox.clearRequests();
+
+		const { error } = await run(
+			{ resource: 'member', operation: 'get', memberId: byId('={{ $json.id }}') },
+			{ inputItems: [{ id: member.id }, { id: member.id }, { id: UNKNOWN_ID }] },
+		);
+
+		expect(error).toMatchObject({
+			name: 'NodeApiError',
+			httpCode: '404',
+			context: { itemIndex: 2 },
+		});
+		expect(await sandbox.requests()).toHaveLength(3);
+	});
+});

@@ -28,9 +28,13 @@ function attachItemIndex(context: IExecuteFunctions, error: unknown, itemIndex: 
 
 /**
  * Runs the chosen operation once per input item: one output item per returned record, each
- * paired with its input item; a failure becomes an error item when the node continues on fail.
+ * paired with its input item; a failure becomes an error item when the node continues on fail
+ * (decided by the node's execute()), else it stops the node with the failing item's itemIndex.
  */
-export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function router(
+	this: IExecuteFunctions,
+	{ continueOnFail }: { continueOnFail: boolean },
+): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
@@ -54,7 +58,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			// All can yield more records than that.
 			for (const item of executionData) returnData.push(item);
 		} catch (error) {
-			if (this.continueOnFail()) {
+			if (continueOnFail) {
 				returnData.push({
 					json: { error: (error as Error).message },
 					pairedItem: { item: itemIndex },

@@ -147,6 +147,20 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		return [];
 	}
 
+	/**
+	 * Asked by newer n8n-core (2.4x) before it hands a credential to a node; 2.8.1 never calls it.
+	 * Answers as n8n's CLI does: yes, unless the credential type is restricted to listed nodes.
+	 */
+	isCredentialUsableByNode(credentialType: string, nodeType: string): boolean {
+		const type = credentialTypes.get(credentialType) as
+			| (ICredentialType & { restrictToSupportedNodes?: boolean })
+			| undefined;
+		if (!type?.restrictToSupportedNodes) return true;
+		return (type.supportedNodes ?? []).some(
+			(name) => nodeType === name || nodeType.endsWith(`.${name}`),
+		);
+	}
+
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		typeName: string,
