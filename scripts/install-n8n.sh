@@ -61,7 +61,9 @@ progress_probe() {
     echo ", compiling sqlite3 (1-3 minutes)"
     return
   fi
-  echo ", $(find "$modules" -mindepth 1 -maxdepth 3 -name package.json -not -path '*/node_modules/*/node_modules/*' 2>/dev/null | wc -l) packages unpacked"
+  local unpacked
+  unpacked=$(find "$modules" -mindepth 1 -maxdepth 3 -name package.json -not -path '*/node_modules/*/node_modules/*' 2>/dev/null | wc -l)
+  if [ "$unpacked" = 0 ]; then echo ", resolving the dependency tree"; else echo ", $unpacked packages unpacked"; fi
 }
 
 install() {
