@@ -25,6 +25,7 @@ import {
 	type TriggerOptions,
 	wantedRegistration,
 } from './registration';
+import { isJsonMediaType, storedSecrets } from './delivery';
 import { DEFAULT_TOLERANCE_SECONDS, SIGNATURE_HEADER, verifySignature } from './signature';
 
 const TEST_DELIVERY_HEADER = 'x-webhook-test';
@@ -207,17 +208,26 @@ export class WorkforceManagementTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const request = this.getRequestObject();
+		if (!isJsonMediaType(request.headers['content-type'])) {
+			return refuseDelivery.call(this, 415, 'unsupported_content_type');
+		}
 		const staticData = triggerStaticData(this);
 		const options = this.getNodeParameter('options', {}) as TriggerOptions;
 		const nowSeconds = Math.floor(Date.now() / 1000);
 
 		// n8n keeps the bytes it parsed the JSON from; a body it could not read verifies as empty.
-		if (!Buffer.isBuffer(request.rawBody)) await request.readRawBody?.();
+		if (!Buffer.isBuffer(request.rawBody)) {
+			try {
+				await request.readRawBody?.();
+			} catch {
+				// already consumed by a body parser: nothing left to verify, so it fails below
+			}
+		}
 		const rawBody = Buffer.isBuffer(request.rawBody) ? request.rawBody : Buffer.alloc(0);
 		const verdict = verifySignature({
 			rawBody,
 			header: request.headers[SIGNATURE_HEADER],
-			secrets: staticData.secret ? [staticData.secret] : [],
+			secrets: storedSecrets(staticData.secret),
 			nowSeconds,
 			toleranceSeconds: options.signatureToleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS,
 		});

@@ -71,7 +71,7 @@ describe('trigger on timesheet.approved', () => {
 		);
 	});
 
-	test('a forged delivery gets 401 and starts no execution', async () => {
+	test('a forged delivery gets 401, a body that is not JSON 415, and neither starts an execution', async () => {
 		const body = JSON.stringify({
 			id: 'evt_0000forged',
 			type: 'timesheet.approved',
@@ -94,9 +94,24 @@ describe('trigger on timesheet.approved', () => {
 		});
 		expect(response.status).toBe(401);
 
-		// a genuine event afterwards: the forged one would have run before it
+		// bodies n8n parses itself (a multipart body is consumed before the trigger sees it)
+		const form = new FormData();
+		form.append('id', 'evt_0000multipart');
+		const notJson: Array<[string, RequestInit]> = [
+			['multipart', { body: form }],
+			['urlencoded', { body: new URLSearchParams({ id: 'evt_0000form' }) }],
+			['text', { body: body, headers: { 'content-type': 'text/plain' } }],
+			['xml', { body: '<event/>', headers: { 'content-type': 'application/xml' } }],
+		];
+		for (const [kind, request] of notJson) {
+			const refused = await fetch(endpoint.url, { method: 'POST', ...request });
+			expect(`${kind}: ${refused.status}`).toBe(`${kind}: 415`);
+		}
+
+		// a genuine event afterwards: a refused request would have run (or failed) before it
 		const { event, executions } = await emitAndExpectOneMoreExecution();
 		expect(executions).toHaveLength(2);
+		expect(executions.map((execution) => execution.status)).toEqual(['success', 'success']);
 		expect(outputEventIds(executions, TRIGGER)[1]).toBe(event.id);
 		expect(outputEventIds(executions, TRIGGER)).not.toContain('evt_0000forged');
 	});

@@ -91,6 +91,41 @@ describe('a verified delivery', () => {
 	});
 });
 
+describe('a request that is not a JSON delivery', () => {
+	it.each([
+		[
+			'multipart/form-data; boundary=x',
+			'--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n',
+		],
+		['application/x-www-form-urlencoded', 'id=evt_1&type=member.created'],
+		['text/plain', '{"id":"evt_1"}'],
+		['application/xml', '<event id="evt_1"/>'],
+	])('is refused with 415 and starts no execution: %s', async (contentType, requestBody) => {
+		const trigger = await activeTrigger();
+		const secret = await currentSecret();
+
+		const answer = await post(trigger, requestBody, {
+			'content-type': contentType,
+			'x-webhook-signature': signatureHeader(secret, nowSeconds(), requestBody),
+		});
+
+		expect(answer.status).toBe(415);
+		expect(JSON.parse(answer.text)).toEqual({ error: 'unsupported_content_type' });
+		expect(trigger.executions).toEqual([]);
+	});
+
+	it('accepts application/json with a charset parameter', async () => {
+		const trigger = await activeTrigger();
+		const envelope = JSON.stringify({ id: 'evt_charset', type: 'member.created', data: {} });
+		const answer = await post(trigger, envelope, {
+			'content-type': 'Application/JSON; charset=utf-8',
+			'x-webhook-signature': signatureHeader(await currentSecret(), nowSeconds(), envelope),
+		});
+		expect(answer.status).toBe(200);
+		expect(trigger.executions).toHaveLength(1);
+	});
+});
+
 describe('a forged or replayed call', () => {
 	const body = JSON.stringify({
 		id: 'evt_00ff',
@@ -135,6 +170,30 @@ describe('a forged or replayed call', () => {
 		expect((await post(trigger, respaced, { 'x-webhook-signature': header })).status).toBe(401);
 		expect(trigger.executions).toHaveLength(1);
 	});
+
+	it.each([
+		['an object', { value: 'whsec_x' }],
+		['a number', 42],
+		['an empty string', ''],
+	])(
+		'is refused with 401, not a 500, when the stored secret is %s (fails closed)',
+		async (_label, corrupted) => {
+			const trigger = await activeTrigger();
+			const secret = await currentSecret();
+			const nodeData = trigger.staticData[`node:${trigger.node.name}`] as IDataObject;
+			const corruptedTrigger = receiver().restart(trigger, {
+				...trigger.staticData,
+				[`node:${trigger.node.name}`]: { ...nodeData, secret: corrupted },
+			});
+
+			const answer = await post(corruptedTrigger, body, {
+				'x-webhook-signature': signatureHeader(secret, nowSeconds(), body),
+			});
+
+			expect(answer.status).toBe(401);
+			expect(corruptedTrigger.executions).toEqual([]);
+		},
+	);
 
 	it('is refused when no secret is stored (fails closed)', async () => {
 		const trigger = await activeTrigger();
