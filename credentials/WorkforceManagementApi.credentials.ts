@@ -17,7 +17,7 @@ export class WorkforceManagementApi implements ICredentialType {
 	};
 
 	documentationUrl =
-		'https://github.com/n8n-nodes-workforce-management/n8n-nodes-workforce-management#credentials';
+		'https://github.com/n8n-nodes-workforce-management/n8n-nodes-workforce-management';
 
 	properties: INodeProperties[] = [
 		{

@@ -11,15 +11,27 @@ export async function getEventCatalog(this: WorkforceApiContext): Promise<IDataO
 	return catalog.data;
 }
 
-/** The catalog as options of a dropdown. */
+/**
+ * An event type as people say it: `timesheet.approved` → "Timesheet Approved". The API names site
+ * events `customer_location.*`; the node calls that resource Site, and so does its title.
+ */
+export function eventTitle(type: string): string {
+	return type
+		.replace(/^customer_location\./, 'site.')
+		.split(/[._]/)
+		.map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+		.join(' ');
+}
+
+/** The catalog as options of a dropdown: titled for people, the API's type kept as the value. */
 export async function eventTypeOptions(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
 	const catalog = await getEventCatalog.call(this);
 	return catalog.map((entry) => ({
-		name: entry.type as string,
+		name: eventTitle(entry.type as string),
 		value: entry.type as string,
-		description: entry.description as string,
+		description: `${entry.type as string}: ${entry.description as string}`,
 	}));
 }
 

@@ -67,10 +67,14 @@ describe('event list', () => {
 			MEMBERS_AND_CUSTOMERS_EVENT_TYPES,
 		);
 		expect(options).toContainEqual({
-			name: 'customer_location.updated',
+			name: 'Site Updated',
 			value: 'customer_location.updated',
-			description: 'A site changed, including activation and deactivation',
+			description:
+				'customer_location.updated: A site changed, including activation and deactivation',
 		});
+		expect(options).toContainEqual(
+			expect.objectContaining({ name: 'Member Created', value: 'member.created' }),
+		);
 	});
 
 	it('offers all 26 event types of the specification when every module is active', async () => {

@@ -30,12 +30,14 @@ describe('Webhook Event', () => {
 		});
 
 		expect(options[0]).toMatchObject({ name: 'All Events', value: '*' });
-		expect(options.slice(1)).toEqual(
-			catalog.data.map((entry) => ({
-				name: entry.type,
-				value: entry.type,
-				description: entry.description,
-			})),
+		expect(options.slice(1).map((option) => option.value)).toEqual(
+			catalog.data.map((entry) => entry.type),
+		);
+		expect(options.slice(1).map((option) => option.description)).toEqual(
+			catalog.data.map((entry) => `${entry.type as string}: ${entry.description as string}`),
+		);
+		expect(options).toContainEqual(
+			expect.objectContaining({ name: 'Site Created', value: 'customer_location.created' }),
 		);
 	});
 });
