@@ -7,7 +7,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../shared/transport';
-import { resourceDescriptions, resourceSelector } from './actions/resources';
+import { operationSubtitle, resourceDescriptions, resourceSelector } from './actions/resources';
 import { router } from './actions/router';
 import { listSearch, loadOptions } from './methods';
 
@@ -18,7 +18,7 @@ export class WorkforceManagement implements INodeType {
 		icon: { light: 'file:workforceManagement.svg', dark: 'file:workforceManagement.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: operationSubtitle(),
 		description:
 			'Manage members, customers, sites and webhooks of a Workforce Management organization',
 		defaults: {

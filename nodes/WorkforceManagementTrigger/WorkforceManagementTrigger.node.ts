@@ -70,8 +70,9 @@ export class WorkforceManagementTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		version: 1,
+		// the events as the picker titles them (eventTitle): "Timesheet Approved, Site Created"
 		subtitle:
-			'={{ $parameter["events"].includes("*") ? "All Events" : $parameter["events"].join(", ") }}',
+			'={{ $parameter["events"].includes("*") ? "All Events" : $parameter["events"].join(", ").replace(/customer_location\\./g, "site.").replace(/[._]/g, " ").toTitleCase() }}',
 		description: 'Starts the workflow when events happen in Workforce Management',
 		defaults: {
 			name: 'Workforce Management Trigger',

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import * as customer from './customer';
 import * as member from './member';
@@ -39,6 +39,22 @@ export const resourceSelector: INodeProperties = {
 	})),
 	default: defaultResource,
 };
+
+/**
+ * The canvas subtitle: the picked operation's action text ("Get a member"), looked up by
+ * `<resource>.<operation>` in a map built from the Operation dropdowns, so the editor shows what
+ * a person picked rather than internal values ("get: member").
+ */
+export function operationSubtitle(): string {
+	const actions: Record<string, string> = {};
+	for (const [resourceName, resource] of Object.entries(resources)) {
+		const selector = resource.description.find((property) => property.name === 'operation');
+		for (const option of (selector?.options ?? []) as INodePropertyOptions[]) {
+			actions[`${resourceName}.${String(option.value)}`] = option.action ?? option.name;
+		}
+	}
+	return `={{ ${JSON.stringify(actions)}[$parameter["resource"] + "." + $parameter["operation"]] }}`;
+}
 
 /** Every resource's Operation dropdown and operation fields. */
 export const resourceDescriptions: INodeProperties[] = Object.values(resources).flatMap(
