@@ -49,7 +49,8 @@ echo "chromium: installing Debian's package (about 1-2 minutes)"
 export DEBIAN_FRONTEND=noninteractive
 log=$(mktemp)
 start=$SECONDS
-if ! with_progress "$log" "installing chromium" bash -c "$(printf '%q ' "${apt[@]}") update -qq && $(printf '%q ' "${apt[@]}") install -y -qq chromium"; then
+if ! with_progress "$log" "installing chromium" \
+  bash -c '"$@" update -qq && "$@" install -y -qq chromium' apt-get "${apt[@]}"; then
   tail -15 "$log" | sed 's/^/    /'
   fail "chromium: apt-get could not install it (see above)."
 fi

@@ -95,8 +95,11 @@ JSON
 repair() {
   echo "$name: rebuilding the native modules (sqlite3) with scripts enabled, about 1-2 minutes"
   (cd "$N8N_CACHE_DIR" && with_progress "$N8N_CACHE_DIR/rebuild.log" "rebuilding sqlite3" \
-    npm_clean rebuild sqlite3 --ignore-scripts=false) && [ -z "$(problem)" ] && return
-  echo "$name: the rebuild did not help ($(problem)); reinstalling from scratch"
+    npm_clean rebuild sqlite3 --ignore-scripts=false)
+  local issue
+  issue=$(problem)
+  [ -z "$issue" ] && return
+  echo "$name: the rebuild did not help ($issue); reinstalling from scratch"
   rm -rf "$N8N_CACHE_DIR"
   install
 }

@@ -166,18 +166,19 @@ function checkItemLoops(body: Node, report: (node: Node, errorClass: string) => 
 			itemVariables.add((node.id as Node).name ?? '');
 		}
 		const depth = isItemLoop(node, itemVariables) ? loopDepth + 1 : loopDepth;
-		if (
-			depth > 0 &&
-			node.type === 'NewExpression' &&
-			(node.callee as Node).type === 'Identifier' &&
-			ITEM_ERROR_CLASSES.has((node.callee as Node).name ?? '') &&
-			!hasItemIndexOption(node)
-		) {
-			report(node, (node.callee as Node).name ?? '');
-		}
+		const errorClass = itemErrorWithoutIndex(node);
+		if (depth > 0 && errorClass) report(node, errorClass);
 		for (const child of children(node)) visit(child, depth);
 	};
 	visit(body, 0);
+}
+
+/** The class of a `new NodeOperationError/NodeApiError(…)` that passes no itemIndex, if `node` is one. */
+function itemErrorWithoutIndex(node: Node): string | undefined {
+	if (node.type !== 'NewExpression' || (node.callee as Node).type !== 'Identifier')
+		return undefined;
+	const errorClass = (node.callee as Node).name ?? '';
+	return ITEM_ERROR_CLASSES.has(errorClass) && !hasItemIndexOption(node) ? errorClass : undefined;
 }
 
 function hasItemIndexBinding(pattern: Node): boolean {
@@ -213,15 +214,8 @@ function checkItemIndexInScope(ast: Node, report: (node: Node, errorClass: strin
 				scope = true;
 			}
 		}
-		if (
-			scope &&
-			node.type === 'NewExpression' &&
-			(node.callee as Node).type === 'Identifier' &&
-			ITEM_ERROR_CLASSES.has((node.callee as Node).name ?? '') &&
-			!hasItemIndexOption(node)
-		) {
-			report(node, (node.callee as Node).name ?? '');
-		}
+		const errorClass = itemErrorWithoutIndex(node);
+		if (scope && errorClass) report(node, errorClass);
 		for (const child of children(node)) visit(child, scope);
 	};
 	visit(ast, false);

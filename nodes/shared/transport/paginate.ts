@@ -30,20 +30,16 @@ async function readPage(
 		operationScope,
 		credentials,
 	})) as Partial<WorkforceListPage>;
-	const request = `GET ${path}`;
-	if (!Array.isArray(page.data)) {
+	const missing = !Array.isArray(page.data)
+		? 'its "data" list'
+		: typeof page.has_more !== 'boolean'
+			? 'its "has_more" flag'
+			: undefined;
+	if (missing) {
 		throw unexpectedAnswerError(
 			this.getNode(),
-			request,
-			'a page without its "data" list',
-			recordsRead,
-		);
-	}
-	if (typeof page.has_more !== 'boolean') {
-		throw unexpectedAnswerError(
-			this.getNode(),
-			request,
-			'a page without its "has_more" flag',
+			`GET ${path}`,
+			`a page without ${missing}`,
 			recordsRead,
 		);
 	}
