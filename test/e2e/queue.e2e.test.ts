@@ -94,7 +94,10 @@ describe('trigger on timesheet.approved', () => {
 	/** Waits for `executionCount` executions and checks there are no more (none queued or running). */
 	async function settledExecutions(): Promise<Execution[]> {
 		const settled = await world().client.waitForExecutions(workflowId, executionCount);
-		expect(await world().client.listExecutions(workflowId)).toHaveLength(executionCount);
+		const all = await world().client.listExecutions(workflowId);
+		expect(all.map((execution) => `${execution.id}: ${execution.status}`)).toHaveLength(
+			executionCount,
+		);
 		return settled;
 	}
 

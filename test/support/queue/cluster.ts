@@ -48,6 +48,17 @@ function copyUserFolder(source: string, parent: string): string {
 	return userFolder;
 }
 
+/**
+ * Four user folders with the package: built if stale, packed, installed once as n8n installs a
+ * community package, then copied (four npm installs of the same tarball cost a minute here).
+ */
+async function userFoldersWithPackage(workFolder: string): Promise<string[]> {
+	await ensureBuilt();
+	const tarball = await packPackage(join(workFolder, 'pack'));
+	const installed = await createUserFolder({ tarball, parent: workFolder });
+	return [installed, ...[1, 2, 3].map(() => copyUserFolder(installed, workFolder))];
+}
+
 export class QueueCluster {
 	private constructor(
 		readonly main: N8nInstance,
@@ -80,19 +91,15 @@ export class QueueCluster {
 	 */
 	static async start(options: QueueClusterOptions): Promise<QueueCluster> {
 		n8nBinary();
-		await ensureBuilt();
-		const tarball = await packPackage(join(options.workFolder, 'pack'));
-		// installed once, then copied: four npm installs of the same tarball cost a minute here
-		const installed = await createUserFolder({ tarball, parent: options.workFolder });
-		const userFolders = [
-			installed,
-			...[1, 2, 3].map(() => copyUserFolder(installed, options.workFolder)),
-		];
+		// the package is packed and installed while Postgres and Redis start
+		const installing = userFoldersWithPackage(options.workFolder);
+		installing.catch(() => undefined);
 		const started: N8nInstance[] = [];
 		const postgres = await startPostgres();
 		let redis: RedisService | undefined;
 		try {
 			redis = await startRedis();
+			const userFolders = await installing;
 			const webhookPorts = [await freePort(), await freePort()];
 			const shared = queueEnvironment(postgres, redis, `http://127.0.0.1:${webhookPorts[0]}`);
 			const start = async (
