@@ -4,6 +4,8 @@
  * (test/support/queue/). The trigger's steps build on each other, in order.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 
 import { timesheetApprovedWorkflow } from '../demo/workflows';
 import { ACTION_NODE_TYPE, PACKAGE_NAME, TRIGGER_NODE_TYPE } from '../support/constants';
@@ -25,7 +27,7 @@ function productionUrl(n8n: N8nInstance, webhookId: string): string {
 	return n8n.webhookUrl(webhookId, 'webhook');
 }
 
-test('main lists our node types; every process started with the package and reports no error loading it', async () => {
+test('main lists our node types; every process has the package in its own user folder and reports no error loading it', async () => {
 	const session = world().client.sessionCookie!;
 	const response = await fetch(`${world().n8n.url}/types/nodes.json`, {
 		headers: { cookie: `${session.name}=${session.value}` },
@@ -35,6 +37,8 @@ test('main lists our node types; every process started with the package and repo
 	expect(types).toEqual(expect.arrayContaining([ACTION_NODE_TYPE, TRIGGER_NODE_TYPE]));
 
 	for (const [role, instance] of cluster().processes) {
+		const installed = join(instance.userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME);
+		expect(`${role}: ${existsSync(join(installed, 'package.json'))}`).toBe(`${role}: true`);
 		const errors = instance.log.split('\n').filter((line) => line.includes(PACKAGE_NAME));
 		expect(`${role}: ${errors.join('\n')}`).toBe(`${role}: `);
 		expect(instance.isRunning).toBe(true);
