@@ -21,6 +21,7 @@ steps=(
   "scan|n8n's community-package scanner on the packed tarball and the sources|npm run -s scan"
   "n8n|install or verify n8n for the end-to-end tests|bash scripts/install-n8n.sh"
   "chromium|install or verify Chromium for the screenshot test|bash scripts/install-chromium.sh"
+  "queue|install or verify Postgres and Redis for the queue-mode test|bash scripts/install-queue-services.sh"
 )
 total=$((${#steps[@]} + 1))
 run_step() { # number, name, what, command line

@@ -1,12 +1,17 @@
 /**
  * `npm start`: the sandbox API and a real n8n 2.8.4 with this package installed, an owner account,
  * the credential "Workforce Management (sandbox)" and the example workflows, all on loopback.
- * Ctrl-C stops everything.
+ * `npm start -- --queue`: the same, with n8n in queue mode (Postgres, Redis, main, a worker and two
+ * webhook processes; see the README's "Queue mode"). Ctrl-C stops everything.
  */
+import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 
+import { PACKAGE_ROOT } from '../support/constants';
 import { DEFAULT_OWNER, N8N_VERSION, ensureN8nInstalled } from '../support/n8n';
+import type { QueueCluster } from '../support/queue/cluster';
 import { E2eWorld } from '../support/world';
 import { DEMO_FOLDER, DEMO_LOG, DEMO_STATE_FILE, DEMO_TARGET, type DemoState } from './state';
 import {
@@ -32,13 +37,25 @@ async function portOrAnyFree(port: number): Promise<number> {
 	return (await isPortFree(port)) ? port : 0;
 }
 
+/** `npm start -- --queue` needs Postgres and Redis too: installed or verified like n8n. */
+function ensureQueueServicesInstalled(): void {
+	const install = spawnSync('bash', [join(PACKAGE_ROOT, 'scripts', 'install-queue-services.sh')], {
+		stdio: 'inherit',
+	});
+	if (install.status !== 0) throw new Error('Postgres and Redis could not be installed: see above');
+}
+
 async function main(): Promise<void> {
+	const queue = process.argv.slice(2).includes('--queue');
 	ensureN8nInstalled();
+	if (queue) ensureQueueServicesInstalled();
 	rmSync(DEMO_FOLDER, { recursive: true, force: true });
 	mkdirSync(DEMO_FOLDER, { recursive: true });
 
 	console.log(
-		`Building and packing the package, starting the sandbox and n8n ${N8N_VERSION} (about 30 s)...`,
+		queue
+			? `Building and packing the package, starting the sandbox, Postgres, Redis and n8n ${N8N_VERSION} in queue mode: main, worker, 2 webhook processes (about 1-2 min)...`
+			: `Building and packing the package, starting the sandbox and n8n ${N8N_VERSION} (about 30 s)...`,
 	);
 	const world = await E2eWorld.start({
 		target: DEMO_TARGET,
@@ -46,13 +63,20 @@ async function main(): Promise<void> {
 		sandboxPort: await portOrAnyFree(PREFERRED_SANDBOX_PORT),
 		n8nPort: await portOrAnyFree(PREFERRED_N8N_PORT),
 		onN8nOutput: (chunk) => appendFileSync(DEMO_LOG, chunk),
+		queue,
 	});
+	const cluster = world.queue;
+	// in queue mode main serves no production webhooks or forms: webhook-1 does
+	const publicUrl = cluster ? cluster.webhooks[0].url : world.n8n.url;
 
 	let stopping = false;
 	const stop = async (reason: string, exitCode = 0) => {
 		if (stopping) return;
 		stopping = true;
-		console.log(`\n${reason}: stopping n8n (pid ${world.n8n.pid}) and the sandbox...`);
+		const pids = cluster
+			? `${cluster.processes.map(([role, instance]) => `${role} ${instance.pid}`).join(', ')}, redis ${cluster.redis.pid}, postgres ${cluster.postgres.pid}`
+			: `pid ${world.n8n.pid}`;
+		console.log(`\n${reason}: stopping n8n (${pids}) and the sandbox...`);
 		rmSync(DEMO_STATE_FILE, { force: true });
 		await world.stop();
 		console.log('Stopped.');
@@ -95,8 +119,9 @@ async function main(): Promise<void> {
 				'',
 				`  n8n editor     ${world.n8n.url}`,
 				`  login          ${DEFAULT_OWNER.email} / ${DEFAULT_OWNER.password}`,
-				`  sign-up form   ${world.n8n.url}/form/${SIGNUP_FORM_PATH}  (creates a member through the node)`,
+				`  sign-up form   ${publicUrl}/form/${SIGNUP_FORM_PATH}  (creates a member through the node)`,
 				`  sandbox API    ${world.sandbox.baseUrl}  (key ${world.apiKey}, credential "${world.credential.name}")`,
+				...(cluster ? queueLines(cluster) : []),
 				'',
 				'  Workflows: "Sign-up form → create member" and "On timesheet approved → summary" (active),',
 				'             "On member created → verify member" (inactive, to explore)',
@@ -110,6 +135,18 @@ async function main(): Promise<void> {
 	} catch (error) {
 		await stop(`Setting up the demo failed: ${(error as Error).message}`, 1);
 	}
+}
+
+function queueLines(cluster: QueueCluster): string[] {
+	const [first, second] = cluster.webhooks;
+	return [
+		'',
+		'  Queue mode     main serves the editor and the API; the worker runs every execution',
+		`  webhooks       ${first.url}/webhook/…  (the URL triggers register)  and  ${second.url}/webhook/…`,
+		`  worker         health ${cluster.worker.url}/healthz (pid ${cluster.worker.pid})`,
+		`  Postgres       127.0.0.1:${cluster.postgres.port} (user ${cluster.postgres.user}, database ${cluster.postgres.database})`,
+		`  Redis          127.0.0.1:${cluster.redis.port}`,
+	];
 }
 
 main().catch((error: Error) => {

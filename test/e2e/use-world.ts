@@ -1,15 +1,15 @@
-import { E2eWorld } from '../support/world';
+import { E2eWorld, type E2eWorldOptions } from '../support/world';
 
 /**
  * One sandbox + n8n world for the whole test file, started before its first test and stopped after
  * its last. Returns an accessor, since the world exists only once `beforeAll` has run.
  */
-export function useE2eWorld(): () => E2eWorld {
+export function useE2eWorld(options: E2eWorldOptions = {}): () => E2eWorld {
 	let world: E2eWorld | undefined;
 
 	beforeAll(async () => {
-		world = await E2eWorld.start();
-	}, 240_000);
+		world = await E2eWorld.start(options);
+	}, 480_000);
 
 	afterAll(async () => {
 		await world?.stop();

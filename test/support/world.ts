@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { DEFAULT_CONFIG, startSandbox, type OrganizationConfig, type Sandbox } from '../sandbox';
 import { EVENT_CATALOG } from '../sandbox/events';
 import { CREDENTIAL_TYPE } from './constants';
-import { N8nInstance, startN8nWithPackage, type N8nClient } from './n8n';
+import { N8nInstance, setUpOwner, startN8nWithPackage, type N8nClient } from './n8n';
+import { QueueCluster } from './queue/cluster';
 import { SandboxControl, type SandboxTarget } from './sandbox-control';
 import type { CredentialReference } from './workflows';
 
@@ -36,6 +37,11 @@ export interface E2eWorldOptions {
 	/** Where n8n's user folder goes; kept at stop. Without it, a temporary folder removed at stop. */
 	workFolder?: string;
 	onN8nOutput?: (chunk: string) => void;
+	/**
+	 * n8n in queue mode (test/support/queue/): `n8n` is main, `queue` has the worker and the webhook
+	 * processes, and triggers register webhook-1's URL. No restarts.
+	 */
+	queue?: boolean;
 }
 
 function removeFolder(folder: string | undefined): void {
@@ -52,6 +58,13 @@ interface E2eWorldParts {
 	n8nApiKey: string;
 	temporaryFolder?: string;
 	onN8nOutput?: (chunk: string) => void;
+	queue?: QueueCluster;
+}
+
+/** Each line a queue process prints, prefixed with its role, for one shared log. */
+function tagLines(onOutput?: (chunk: string) => void) {
+	if (!onOutput) return undefined;
+	return (role: string, chunk: string) => onOutput(chunk.replace(/^(?=.)/gm, `[${role}] `));
 }
 
 export class E2eWorld {
@@ -81,6 +94,11 @@ export class E2eWorld {
 		this.currentN8n = parts.n8n;
 	}
 
+	/** In queue mode: the worker and the webhook processes (`n8n` is main). */
+	get queue(): QueueCluster | undefined {
+		return this.parts.queue;
+	}
+
 	/** The running n8n (a new instance after a restart). */
 	get n8n(): N8nInstance {
 		return this.currentN8n;
@@ -100,15 +118,27 @@ export class E2eWorld {
 			port: options.sandboxPort ?? 0,
 		});
 		try {
+			const queue = options.queue
+				? await QueueCluster.start({
+						workFolder: (options.workFolder ?? temporaryFolder)!,
+						mainPort: options.n8nPort,
+						onOutput: tagLines(options.onN8nOutput),
+					})
+				: undefined;
 			const {
 				n8n,
 				client,
 				apiKey: n8nApiKey,
-			} = await startN8nWithPackage({
-				workFolder: options.workFolder ?? temporaryFolder,
-				port: options.n8nPort,
-				onOutput: options.onN8nOutput,
-			});
+			} = queue
+				? await setUpOwner(queue.main).catch(async (error: unknown) => {
+						await queue.stop();
+						throw error;
+					})
+				: await startN8nWithPackage({
+						workFolder: options.workFolder ?? temporaryFolder,
+						port: options.n8nPort,
+						onOutput: options.onN8nOutput,
+					});
 			try {
 				const credential = await client.createCredential({
 					name: SANDBOX_CREDENTIAL_NAME,
@@ -125,9 +155,10 @@ export class E2eWorld {
 					n8nApiKey,
 					temporaryFolder,
 					onN8nOutput: options.onN8nOutput,
+					queue,
 				});
 			} catch (error) {
-				await n8n.stop();
+				await (queue ?? n8n).stop();
 				throw error;
 			}
 		} catch (error) {
@@ -144,6 +175,7 @@ export class E2eWorld {
 
 	/** Starts n8n again on the same user folder and port: active workflows come back by themselves. */
 	async startN8n(): Promise<void> {
+		if (this.parts.queue) throw new Error('A queue-mode world cannot restart n8n');
 		this.currentN8n = await N8nInstance.start({
 			userFolder: this.currentN8n.userFolder,
 			port: this.currentN8n.port,
@@ -153,7 +185,7 @@ export class E2eWorld {
 
 	async stop(): Promise<void> {
 		try {
-			await this.currentN8n.stop();
+			await (this.parts.queue ?? this.currentN8n).stop();
 		} finally {
 			await this.sandbox.close();
 			removeFolder(this.parts.temporaryFolder);

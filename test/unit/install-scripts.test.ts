@@ -56,3 +56,17 @@ describe('scripts/install-chromium.sh', () => {
 		expect(output).toContain('CHROMIUM_PATH=/bin/false does not work');
 	});
 });
+
+describe('scripts/install-queue-services.sh', () => {
+	it('refuses binaries it was pointed at that do not run', () => {
+		const { status, output } = runScript('install-queue-services.sh', {
+			PATH: process.env.PATH ?? '',
+			POSTGRES_BIN_DIR: work,
+			REDIS_SERVER: '/bin/false',
+		});
+		expect(status).toBe(1);
+		expect(output).toContain(`${work}/initdb does not run`);
+		expect(output).toContain('/bin/false does not run');
+		expect(output).toContain('point them at working binaries');
+	});
+});

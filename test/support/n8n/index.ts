@@ -39,12 +39,17 @@ export async function startN8nWithPackage(
 		onOutput: options.onOutput,
 	});
 	try {
-		const client = new N8nClient(n8n.url);
-		await client.setupOwner(DEFAULT_OWNER);
-		const apiKey = await client.createApiKey();
-		return { n8n, client, apiKey, owner: DEFAULT_OWNER };
+		return await setUpOwner(n8n);
 	} catch (error) {
 		await n8n.stop();
 		throw error;
 	}
+}
+
+/** The owner account and an API key on a freshly started n8n (main, in queue mode). */
+export async function setUpOwner(n8n: N8nInstance): Promise<StartedN8n> {
+	const client = new N8nClient(n8n.url);
+	await client.setupOwner(DEFAULT_OWNER);
+	const apiKey = await client.createApiKey();
+	return { n8n, client, apiKey, owner: DEFAULT_OWNER };
 }

@@ -36,6 +36,12 @@ export interface N8nStartOptions {
 	env?: Record<string, string>;
 	/** Called with every chunk n8n prints (the demo forwards it to a log file). */
 	onOutput?: (chunk: string) => void;
+	/**
+	 * `start` (default; ready when the editor is up and active workflows are registered), or a
+	 * queue-mode `worker` / `webhook` process, ready when `<url>/healthz/readiness` answers 200
+	 * (the worker's health server listens on `port`).
+	 */
+	command?: 'start' | 'worker' | 'webhook';
 }
 
 export class N8nInstance {
@@ -65,18 +71,23 @@ export class N8nInstance {
 		const binary = n8nBinary();
 		const port = options.port || (await freePort());
 		const brokerPort = await freePort();
-		const child = spawn(binary, ['start'], {
+		const command = options.command ?? 'start';
+		const child = spawn(binary, [command], {
 			cwd: options.userFolder,
 			detached: true,
 			stdio: ['ignore', 'pipe', 'pipe'],
 			env: {
 				...process.env,
 				...n8nEnvironment(options.userFolder, port, brokerPort),
+				...(command === 'worker'
+					? { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port) }
+					: {}),
 				...options.env,
 			},
 		});
 		const instance = new N8nInstance(child, options.userFolder, port, options.onOutput);
-		await instance.waitForOutput(READY_LINE, STARTUP_TIMEOUT_MS);
+		if (command === 'start') await instance.waitForOutput(READY_LINE, STARTUP_TIMEOUT_MS);
+		else await instance.waitUntilReady(STARTUP_TIMEOUT_MS);
 		return instance;
 	}
 
@@ -116,6 +127,26 @@ export class N8nInstance {
 				);
 			}
 			await new Promise((wake) => setTimeout(wake, 200));
+		}
+	}
+
+	/** Waits until `/healthz/readiness` answers 200 (database and Redis connected). */
+	async waitUntilReady(timeoutMs: number): Promise<void> {
+		const startedAt = Date.now();
+		for (;;) {
+			const ready = await fetch(`${this.url}/healthz/readiness`).then(
+				(response) => response.ok,
+				() => false,
+			);
+			if (ready) return;
+			if (!this.isRunning || Date.now() - startedAt > timeoutMs) {
+				const what = this.isRunning
+					? `was not ready within ${timeoutMs} ms`
+					: 'exited before ready';
+				await this.stop();
+				throw new Error(`n8n ${what}. Its output:\n${this.tail()}`);
+			}
+			await new Promise((wake) => setTimeout(wake, 250));
 		}
 	}
 

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Makes sure Postgres and Redis are on the machine for the queue-mode end-to-end suite and
+# `npm start -- --queue`: Debian's packages. The tests start their own short-lived cluster and
+# redis-server on free loopback ports (test/support/queue/); nothing here starts a service.
+# Existing binaries are used only after they have answered; otherwise the packages are installed.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+source "$here/lib.sh"
+
+# The newest Postgres Debian installs, unless POSTGRES_BIN_DIR names one (test/support reads the same).
+postgres_bin_dir() {
+  if [ -n "${POSTGRES_BIN_DIR:-}" ]; then echo "$POSTGRES_BIN_DIR"; return; fi
+  ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1
+}
+REDIS_SERVER="${REDIS_SERVER:-/usr/bin/redis-server}"
+
+# Prints nothing when both work, else what does not.
+problem() {
+  local bin version
+  bin=$(postgres_bin_dir)
+  if [ -z "$bin" ]; then
+    echo "no Postgres in /usr/lib/postgresql"
+  else
+    for tool in initdb pg_ctl postgres; do
+      version=$("$bin/$tool" --version 2>&1) || { echo "$bin/$tool does not run (${version:-it printed nothing})"; break; }
+    done
+  fi
+  if id postgres >/dev/null 2>&1 || [ "$(id -u)" != 0 ]; then :; else echo "there is no user postgres to run a cluster as root"; fi
+  [ -x "$REDIS_SERVER" ] || { echo "$REDIS_SERVER is missing"; return; }
+  version=$("$REDIS_SERVER" --version 2>&1) || echo "$REDIS_SERVER does not run (${version:-it printed nothing})"
+}
+
+versions() {
+  local bin
+  bin=$(postgres_bin_dir)
+  echo "$("$bin/postgres" --version), $("$REDIS_SERVER" --version | cut -d' ' -f1-3)"
+}
+
+issue=$(problem)
+if [ -z "$issue" ]; then
+  echo "queue services: Postgres and Redis work ($(versions))"
+  exit 0
+fi
+echo "queue services: $(echo "$issue" | paste -sd ';' | sed 's/;/; /g')"
+
+if [ -n "${POSTGRES_BIN_DIR:-}" ] || [ "$REDIS_SERVER" != /usr/bin/redis-server ]; then
+  fail "queue services: POSTGRES_BIN_DIR=${POSTGRES_BIN_DIR:-} REDIS_SERVER=$REDIS_SERVER do not work; point them at working binaries or unset them to use Debian's."
+fi
+if ! command -v apt-get >/dev/null; then
+  fail "queue services: this machine has no apt-get. Install Postgres (15 or newer) and Redis with your package manager,
+  then set POSTGRES_BIN_DIR (the folder with initdb, pg_ctl and postgres) and REDIS_SERVER (the redis-server binary)."
+fi
+if [ "$(id -u)" = 0 ]; then
+  apt=(apt-get)
+elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+  apt=(sudo -n apt-get)
+else
+  fail "queue services: installing them needs root. Run:  sudo apt-get update && sudo apt-get install -y postgresql redis-server
+  then run this command again."
+fi
+
+echo "queue services: installing Debian's postgresql and redis-server (about 1 minute)"
+export DEBIAN_FRONTEND=noninteractive
+log=$(mktemp)
+start=$SECONDS
+if ! with_progress "$log" "installing postgresql and redis-server" \
+  bash -c '"$@" update -qq && "$@" install -y -qq --no-install-recommends postgresql redis-server' apt-get "${apt[@]}"; then
+  tail -15 "$log" | sed 's/^/    /'
+  fail "queue services: apt-get could not install them (see above)."
+fi
+issue=$(problem)
+[ -z "$issue" ] || fail "queue services: installed, but $issue"
+echo "queue services: installed in $(elapsed "$start"), work ($(versions))"

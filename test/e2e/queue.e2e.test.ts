@@ -1,0 +1,186 @@
+/**
+ * The package in n8n 2.8.4's queue mode: Postgres + Redis, main (editor, API, activation), a worker
+ * (every execution) and two webhook processes, each with the package installed from its tarball
+ * (test/support/queue/). The trigger's steps build on each other, in order.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { timesheetApprovedWorkflow } from '../demo/workflows';
+import { ACTION_NODE_TYPE, PACKAGE_NAME, TRIGGER_NODE_TYPE } from '../support/constants';
+import { nodeOutput, type Execution, type N8nInstance } from '../support/n8n';
+import type { EventEnvelope, WebhookEndpoint } from '../support/sandbox-control';
+import { postSignedEnvelope } from '../support/signing';
+import { chainWorkflow, memberParameters, webhookNode, workforceNode } from '../support/workflows';
+import { useE2eWorld } from './use-world';
+
+const world = useE2eWorld({ queue: true });
+const cluster = () => world().queue!;
+
+/** The worker logs `Worker started execution <id> (job <n>)` for every job it takes. */
+function ranOnWorker(execution: Execution): boolean {
+	return cluster().worker.log.includes(`Worker started execution ${execution.id} (job`);
+}
+
+function productionUrl(n8n: N8nInstance, webhookId: string): string {
+	return n8n.webhookUrl(webhookId, 'webhook');
+}
+
+test('main lists our node types; every process has the package in its own user folder and reports no error loading it', async () => {
+	const session = world().client.sessionCookie!;
+	const response = await fetch(`${world().n8n.url}/types/nodes.json`, {
+		headers: { cookie: `${session.name}=${session.value}` },
+	});
+	expect(response.status).toBe(200);
+	const types = ((await response.json()) as Array<{ name: string }>).map((type) => type.name);
+	expect(types).toEqual(expect.arrayContaining([ACTION_NODE_TYPE, TRIGGER_NODE_TYPE]));
+
+	for (const [role, instance] of cluster().processes) {
+		const installed = join(instance.userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME);
+		expect(`${role}: ${existsSync(join(installed, 'package.json'))}`).toBe(`${role}: true`);
+		const errors = instance.log.split('\n').filter((line) => line.includes(PACKAGE_NAME));
+		expect(`${role}: ${errors.join('\n')}`).toBe(`${role}: `);
+		expect(instance.isRunning).toBe(true);
+	}
+});
+
+test('an action-node workflow started on a webhook process runs on the worker', async () => {
+	await world().control.reset();
+	const workflow = await world().client.createWorkflow(
+		chainWorkflow('Queue: webhook → create member', [
+			webhookNode('Sign-up', 'queue-signup', 'firstEntryJson'),
+			workforceNode(
+				'Create Member',
+				world().credential,
+				memberParameters.create({ businessName: '={{ $json.body.name }}' }),
+			),
+		]),
+	);
+	await world().client.activateWorkflow(workflow.id);
+
+	const response = await fetch(`${cluster().webhooks[1].url}/webhook/queue-signup`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ name: 'Queue Mode Staffing' }),
+	});
+	expect(response.status).toBe(200);
+	const member = (await response.json()) as { id: string; business_name: string };
+	expect(member.business_name).toBe('Queue Mode Staffing');
+
+	const [execution] = await world().client.waitForExecutions(workflow.id, 1);
+	expect(execution.status).toBe('success');
+	expect(nodeOutput(execution, 'Create Member')).toEqual(
+		expect.objectContaining({ id: member.id }),
+	);
+	expect(ranOnWorker(execution)).toBe(true);
+	await world().client.deactivateWorkflow(workflow.id);
+});
+
+describe('trigger on timesheet.approved', () => {
+	const TRIGGER = 'On timesheet approved';
+	let workflowId: string;
+	let triggerWebhookId: string;
+	let endpoint: WebhookEndpoint;
+	let executionCount = 0;
+	/** The first event the sandbox delivered: fresh envelopes are copies of it with a new id. */
+	let template: EventEnvelope;
+
+	/** Both webhook processes' production URL of the trigger. */
+	const urls = () =>
+		cluster().webhooks.map((instance) => productionUrl(instance, triggerWebhookId));
+
+	/** Another event's envelope, as the API would send it: a real event's body with a fresh id. */
+	function freshEnvelope(): EventEnvelope {
+		return { ...template, id: `evt_${randomBytes(12).toString('hex')}` };
+	}
+
+	/** Waits for `executionCount` executions and checks there are no more (none queued or running). */
+	async function settledExecutions(): Promise<Execution[]> {
+		const settled = await world().client.waitForExecutions(workflowId, executionCount);
+		const all = await world().client.listExecutions(workflowId);
+		expect(all.map((execution) => `${execution.id}: ${execution.status}`)).toHaveLength(
+			executionCount,
+		);
+		return settled;
+	}
+
+	beforeAll(async () => {
+		await world().control.reset();
+		const workflow = timesheetApprovedWorkflow(world().credential);
+		triggerWebhookId = workflow.triggerWebhookId;
+		workflowId = (await world().client.createWorkflow(workflow)).id;
+	});
+
+	test("activation on main registers exactly one endpoint, with webhook-1's URL; main itself serves no production webhooks", async () => {
+		await world().client.activateWorkflow(workflowId);
+
+		const endpoints = await world().control.endpoints();
+		expect(endpoints).toHaveLength(1);
+		endpoint = endpoints[0];
+		expect(endpoint.url).toBe(urls()[0]);
+		expect(endpoint.enabled).toBe(true);
+		const onMain = await fetch(productionUrl(world().n8n, triggerWebhookId), { method: 'POST' });
+		expect(onMain.status).toBe(404);
+	});
+
+	test("the API's delivery is verified on webhook-1 and runs once, on the worker; its copy sent to webhook-2 is ignored", async () => {
+		const { event } = await world().control.emitEvent('timesheet.approved');
+		template = event;
+		const [delivery] = await world().control.settleDeliveries();
+		expect(delivery).toEqual(expect.objectContaining({ status: 'delivered', event_id: event.id }));
+		executionCount += 1;
+
+		const copy = await postSignedEnvelope(urls()[1], event, endpoint.secret!);
+		expect(copy).toEqual({ status: 200, body: '{"received":true,"ignored":"duplicate"}' });
+
+		const executions = await settledExecutions();
+		expect(executions.map((execution) => execution.status)).toEqual(['success']);
+		expect(nodeOutput(executions[0], TRIGGER).id).toBe(event.id);
+		expect(ranOnWorker(executions[0])).toBe(true);
+	});
+
+	test('a signed envelope sent to webhook-2 runs once, on the worker; its copy sent to webhook-1 is ignored', async () => {
+		const envelope = freshEnvelope();
+
+		const first = await postSignedEnvelope(urls()[1], envelope, endpoint.secret!);
+		expect(first.status).toBe(200);
+		expect(first.body).not.toContain('ignored');
+		executionCount += 1;
+		const copy = await postSignedEnvelope(urls()[0], envelope, endpoint.secret!);
+		expect(copy).toEqual({ status: 200, body: '{"received":true,"ignored":"duplicate"}' });
+
+		const executions = await settledExecutions();
+		const ran = executions.filter((execution) => nodeOutput(execution, TRIGGER).id === envelope.id);
+		expect(ran).toHaveLength(1);
+		expect(ran[0].status).toBe('success');
+		expect(ranOnWorker(ran[0])).toBe(true);
+	});
+
+	test('a forged delivery gets 401 from either webhook process and starts no execution', async () => {
+		const envelope = freshEnvelope();
+
+		for (const url of urls()) {
+			const forged = await postSignedEnvelope(url, envelope, 'whsec_not_the_endpoint_secret');
+			expect(forged.status).toBe(401);
+		}
+		// a genuine delivery afterwards: a refused request would have been queued before it
+		const genuine = await postSignedEnvelope(urls()[0], envelope, endpoint.secret!);
+		expect(genuine.status).toBe(200);
+		executionCount += 1;
+		const executions = await settledExecutions();
+		expect(executions.map((execution) => execution.status)).toEqual(
+			Array(executionCount).fill('success'),
+		);
+	});
+
+	test('deactivation on main deletes the endpoint; the webhook processes stop serving the URL', async () => {
+		await world().client.deactivateWorkflow(workflowId);
+
+		expect(await world().control.endpoints()).toEqual([]);
+		for (const url of urls()) {
+			const response = await postSignedEnvelope(url, freshEnvelope(), endpoint.secret!);
+			expect(response.status).toBe(404);
+		}
+	});
+});

@@ -1,0 +1,148 @@
+/**
+ * n8n 2.8.4 in queue mode with our package: Postgres + Redis, then main (editor, API, activation),
+ * a worker (runs every execution) and two webhook processes (serve `/webhook/…`), each with its own
+ * user folder holding the package installed from its tarball, all sharing one encryption key.
+ */
+import { cpSync, mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { createUserFolder, ensureBuilt, n8nBinary, packPackage } from '../n8n/install';
+import { N8nInstance, freePort } from '../n8n/process';
+import { startPostgres, startRedis, type PostgresService, type RedisService } from './services';
+
+export interface QueueClusterOptions {
+	/** Where the tarball and the user folders go (kept; the caller removes it). */
+	workFolder: string;
+	/** main's port (0 or absent: a free one). */
+	mainPort?: number;
+	/** Every chunk any process prints, tagged with the process's role. */
+	onOutput?: (role: QueueRole, chunk: string) => void;
+}
+
+export type QueueRole = 'main' | 'worker' | 'webhook-1' | 'webhook-2';
+
+/** What every n8n process of the cluster shares (N8N_ENCRYPTION_KEY: see process.ts). */
+function queueEnvironment(
+	postgres: PostgresService,
+	redis: RedisService,
+	webhookBaseUrl: string,
+): Record<string, string> {
+	return {
+		EXECUTIONS_MODE: 'queue',
+		QUEUE_BULL_REDIS_HOST: redis.host,
+		QUEUE_BULL_REDIS_PORT: String(redis.port),
+		DB_TYPE: 'postgresdb',
+		DB_POSTGRESDB_HOST: postgres.host,
+		DB_POSTGRESDB_PORT: String(postgres.port),
+		DB_POSTGRESDB_DATABASE: postgres.database,
+		DB_POSTGRESDB_USER: postgres.user,
+		DB_POSTGRESDB_PASSWORD: '',
+		WEBHOOK_URL: `${webhookBaseUrl}/`,
+	};
+}
+
+/** A fresh user folder holding a copy of `source`'s installed community packages. */
+function copyUserFolder(source: string, parent: string): string {
+	const userFolder = mkdtempSync(join(parent, 'n8n-user-'));
+	cpSync(join(source, '.n8n', 'nodes'), join(userFolder, '.n8n', 'nodes'), { recursive: true });
+	return userFolder;
+}
+
+/**
+ * Four user folders with the package: built if stale, packed, installed once as n8n installs a
+ * community package, then copied (four npm installs of the same tarball cost a minute here).
+ */
+async function userFoldersWithPackage(workFolder: string): Promise<string[]> {
+	await ensureBuilt();
+	const tarball = await packPackage(join(workFolder, 'pack'));
+	const installed = await createUserFolder({ tarball, parent: workFolder });
+	return [installed, ...[1, 2, 3].map(() => copyUserFolder(installed, workFolder))];
+}
+
+export class QueueCluster {
+	private constructor(
+		readonly main: N8nInstance,
+		readonly worker: N8nInstance,
+		readonly webhooks: [N8nInstance, N8nInstance],
+		private readonly services: { postgres: PostgresService; redis: RedisService },
+	) {}
+
+	/** Every n8n process with its role, in start order. */
+	get processes(): Array<[QueueRole, N8nInstance]> {
+		return [
+			['main', this.main],
+			['worker', this.worker],
+			['webhook-1', this.webhooks[0]],
+			['webhook-2', this.webhooks[1]],
+		];
+	}
+
+	get postgres(): PostgresService {
+		return this.services.postgres;
+	}
+
+	get redis(): RedisService {
+		return this.services.redis;
+	}
+
+	/**
+	 * Starts one after the other, each when the previous is ready (main creates the schema; the
+	 * others need it): main, worker, webhook-1 (the URL triggers register), webhook-2.
+	 */
+	static async start(options: QueueClusterOptions): Promise<QueueCluster> {
+		n8nBinary();
+		// the package is packed and installed while Postgres and Redis start
+		const installing = userFoldersWithPackage(options.workFolder);
+		installing.catch(() => undefined);
+		const started: N8nInstance[] = [];
+		const postgres = await startPostgres();
+		let redis: RedisService | undefined;
+		try {
+			redis = await startRedis();
+			const userFolders = await installing;
+			const webhookPorts = [await freePort(), await freePort()];
+			const shared = queueEnvironment(postgres, redis, `http://127.0.0.1:${webhookPorts[0]}`);
+			const start = async (
+				role: QueueRole,
+				command: 'start' | 'worker' | 'webhook',
+				port: number | undefined,
+				env: Record<string, string>,
+			) => {
+				const instance = await N8nInstance.start({
+					userFolder: userFolders[started.length],
+					command,
+					port,
+					env: { ...shared, ...env },
+					onOutput: options.onOutput && ((chunk) => options.onOutput!(role, chunk)),
+				});
+				started.push(instance);
+				return instance;
+			};
+			const main = await start('main', 'start', options.mainPort, {
+				N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true',
+				OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+			});
+			const worker = await start('worker', 'worker', undefined, {
+				N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+			});
+			const first = await start('webhook-1', 'webhook', webhookPorts[0], {});
+			const second = await start('webhook-2', 'webhook', webhookPorts[1], {});
+			return new QueueCluster(main, worker, [first, second], { postgres, redis });
+		} catch (error) {
+			for (const instance of started.reverse()) await instance.stop();
+			await redis?.stop();
+			await postgres.stop();
+			throw error;
+		}
+	}
+
+	/** Stops the n8n processes (webhooks and worker first), then Redis and Postgres, by PID. */
+	async stop(): Promise<void> {
+		try {
+			for (const [, instance] of this.processes.reverse()) await instance.stop();
+		} finally {
+			await this.services.redis.stop();
+			await this.services.postgres.stop();
+		}
+	}
+}
