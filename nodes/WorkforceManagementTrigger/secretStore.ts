@@ -1,4 +1,5 @@
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../shared/transport';
 import { storedSecrets } from './delivery';
@@ -27,7 +28,12 @@ export async function sealSecret(
 	secret: string,
 ): Promise<string> {
 	const key = await sealingKey(this, endpointId);
-	if (!key) throw new Error('The credential has no API key to seal the signing secret with');
+	if (!key) {
+		throw new NodeOperationError(
+			this.getNode(),
+			'The credential has no API key to seal the webhook signing secret with',
+		);
+	}
 	return seal(secret, key);
 }
 
