@@ -83,14 +83,14 @@ describe('trigger on timesheet.approved', () => {
 			'GET /rest/executions/:id': await world().client.getExecutionInEditor(executions[0].id),
 			"n8n's log": world().n8n.log,
 		};
-		for (const [place, content] of Object.entries(places)) {
-			const text = typeof content === 'string' ? content : JSON.stringify(content);
-			expect(`${place} holds the secret: ${text.includes(secret)}`).toBe(
-				`${place} holds the secret: false`,
-			);
-		}
+		const asText = (content: unknown) =>
+			typeof content === 'string' ? content : JSON.stringify(content);
+		const holdingTheSecret = Object.keys(places).filter((place) =>
+			asText(places[place]).includes(secret),
+		);
+		expect(holdingTheSecret).toEqual([]);
 		// the static data is there, sealed: the check above looked where the secret used to be
-		for (const place of ['GET /rest/workflows/:id', 'GET /api/v1/workflows/:id']) {
+		for (const place of Object.keys(places).filter((place) => place.startsWith('GET'))) {
 			expect(JSON.stringify(places[place])).toContain('wfmseal.v1.');
 		}
 	});
