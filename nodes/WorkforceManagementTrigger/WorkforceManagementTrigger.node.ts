@@ -25,7 +25,14 @@ import {
 	type TriggerOptions,
 	wantedRegistration,
 } from './registration';
-import { isJsonMediaType, storedSecrets } from './delivery';
+import { isJsonMediaType } from './delivery';
+import {
+	deliverySecrets,
+	forgetOpenedSecret,
+	openStoredSecret,
+	sealPlainSecret,
+	sealSecret,
+} from './secretStore';
 import { DEFAULT_TOLERANCE_SECONDS, SIGNATURE_HEADER, verifySignature } from './signature';
 
 const TEST_DELIVERY_HEADER = 'x-webhook-test';
@@ -38,6 +45,7 @@ function triggerStaticData(context: IHookFunctions | IWebhookFunctions): Trigger
 }
 
 function forgetRegistration(staticData: TriggerStaticData): void {
+	forgetOpenedSecret(staticData.secret);
 	delete staticData.endpointId;
 	delete staticData.secret;
 	delete staticData.url;
@@ -162,20 +170,26 @@ export class WorkforceManagementTrigger implements INodeType {
 					? await fetchEndpoint.call(this, staticData.endpointId)
 					: undefined;
 
-				const action = reconcile(staticData, remote, wanted);
+				// reconcile judges the secret in the clear; one that no longer opens (another API key) is lost
+				const secret = await openStoredSecret.call(this, staticData);
+				const action = reconcile({ ...staticData, secret }, remote, wanted);
 				if (remote === undefined || action === 'create') {
 					forgetRegistration(staticData);
 					return false;
 				}
 				switch (action) {
 					case 'keep':
+						await sealPlainSecret.call(this, staticData);
 						return true;
 					case 'reenable':
 						await webhookEndpoints.update.call(this, remote.id, { enabled: true });
+						await sealPlainSecret.call(this, staticData);
 						return true;
-					case 'rekey':
-						staticData.secret = await webhookEndpoints.rollSecret.call(this, remote.id);
+					case 'rekey': {
+						const rolled = await webhookEndpoints.rollSecret.call(this, remote.id);
+						staticData.secret = await sealSecret.call(this, remote.id, rolled);
 						return true;
+					}
 					case 'replace':
 						await deleteEndpoint.call(this, remote.id);
 						forgetRegistration(staticData);
@@ -190,7 +204,7 @@ export class WorkforceManagementTrigger implements INodeType {
 
 				const endpoint = await createEndpoint.call(this, wanted);
 				staticData.endpointId = endpoint.id;
-				staticData.secret = endpoint.secret;
+				staticData.secret = await sealSecret.call(this, endpoint.id, endpoint.secret);
 				staticData.url = wanted.url;
 				staticData.events = wanted.events;
 				return true;
@@ -228,7 +242,7 @@ export class WorkforceManagementTrigger implements INodeType {
 		const verdict = verifySignature({
 			rawBody,
 			header: request.headers[SIGNATURE_HEADER],
-			secrets: storedSecrets(staticData.secret),
+			secrets: await deliverySecrets.call(this, staticData),
 			nowSeconds,
 			toleranceSeconds: options.signatureToleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS,
 		});

@@ -1,6 +1,7 @@
 /** What the trigger remembers about its registration, in the node's static data. */
 export interface StoredRegistration {
 	endpointId?: string;
+	/** Sealed (sealedSecret.ts); a plain `whsec_…` only in static data written before sealing. */
 	secret?: string;
 	url?: string;
 	events?: string[];

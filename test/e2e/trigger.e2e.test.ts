@@ -71,6 +71,30 @@ describe('trigger on timesheet.approved', () => {
 		);
 	});
 
+	test('the signing secret is sealed: absent from the workflow (editor and public API), the execution and the log', async () => {
+		const [current] = await world().control.endpoints();
+		const secret = current.secret as string;
+		expect(secret).toMatch(/^whsec_/);
+		const executions = await world().client.listExecutions(workflowId);
+		const places: Record<string, unknown> = {
+			'GET /rest/workflows/:id': await world().client.getWorkflowInEditor(workflowId),
+			'GET /api/v1/workflows/:id': await world().client.getWorkflow(workflowId),
+			'GET /api/v1/executions': executions,
+			'GET /rest/executions/:id': await world().client.getExecutionInEditor(executions[0].id),
+			"n8n's log": world().n8n.log,
+		};
+		const asText = (content: unknown) =>
+			typeof content === 'string' ? content : JSON.stringify(content);
+		const holdingTheSecret = Object.keys(places).filter((place) =>
+			asText(places[place]).includes(secret),
+		);
+		expect(holdingTheSecret).toEqual([]);
+		// the static data is there, sealed: the check above looked where the secret used to be
+		for (const place of Object.keys(places).filter((place) => place.startsWith('GET'))) {
+			expect(JSON.stringify(places[place])).toContain('wfmseal.v1.');
+		}
+	});
+
 	test('a forged delivery gets 401, a body that is not JSON 415, and neither starts an execution', async () => {
 		const body = JSON.stringify({
 			id: 'evt_0000forged',
@@ -159,6 +183,31 @@ describe('trigger on timesheet.approved', () => {
 		expect(eventIds.filter((id) => id === event.id)).toHaveLength(1);
 		expect(executions).toHaveLength(executionsSoFar);
 	});
+
+	test('republishing replaces the endpoint, so a retry queued before it is never delivered (n8n calls delete() as for a deactivation)', async () => {
+		const [before] = await world().control.endpoints();
+		// a first attempt that fails: n8n is down when the event is delivered
+		await world().stopN8n();
+		const { event } = await world().control.emitEvent('timesheet.approved');
+		const deliveryOf = (deliveries: WebhookDelivery[]) =>
+			deliveries.find((delivery) => delivery.event_id === event.id);
+		expect(deliveryOf(await world().control.settleDeliveries())?.status).toBe('failed');
+		await world().startN8n();
+
+		const saved = await world().client.getWorkflow(workflowId);
+		await world().client.updateWorkflow(workflowId, { ...saved, name: `${saved.name} v2` });
+
+		const after = await world().control.endpoints();
+		expect(after).toHaveLength(1);
+		expect(after[0].id).not.toBe(before.id);
+		// past the first retry (60 s); the sandbox clock stays under n8n's 300 s signature tolerance
+		await world().control.advanceClock(90);
+		expect(deliveryOf(await world().control.settleDeliveries())?.status).not.toBe('delivered');
+		const { event: next, executions } = await emitAndExpectOneMoreExecution();
+		const eventIds = outputEventIds(executions, TRIGGER);
+		expect(eventIds.at(-1)).toBe(next.id);
+		expect(eventIds).not.toContain(event.id);
+	}, 240_000); // an n8n restart takes 20-60 s on a loaded machine
 
 	test('deactivation deletes the endpoint', async () => {
 		await world().client.deactivateWorkflow(workflowId);

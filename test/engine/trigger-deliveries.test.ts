@@ -7,6 +7,7 @@ import { createHmac } from 'node:crypto';
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { credentialsHelper } from '../support/engine/harness';
 import { useTriggerSandbox } from '../support/engine/trigger-receiver';
 import type { LiveTrigger } from '../support/engine/trigger-receiver';
 
@@ -78,6 +79,7 @@ describe('a verified delivery', () => {
 		});
 		expect(trigger.received[0]).toMatchObject({ status: 200, responseBody: '' });
 		expect(JSON.stringify(trigger.executions)).not.toContain(await currentSecret());
+		expect(JSON.stringify(trigger.staticData)).not.toContain('whsec_');
 
 		const [delivery] = await fixture.control.settleDeliveries();
 		expect(delivery).toMatchObject({ status: 'delivered', attempts: 1 });
@@ -208,6 +210,48 @@ describe('a forged or replayed call', () => {
 		expect(withoutStaticData.executions).toEqual([]);
 	});
 });
+
+describe('the sealed secret', () => {
+	it('is opened once per process: later deliveries load no credential', async () => {
+		const trigger = await activeTrigger();
+		await createMember('First');
+		const loadsAfterFirst = credentialsHelper.loads;
+
+		await createMember('Second');
+		await createMember('Third');
+
+		expect(trigger.executions).toHaveLength(3);
+		expect(credentialsHelper.loads).toBe(loadsAfterFirst);
+	});
+
+	it.each([
+		['one character of the ciphertext changed', (sealed: string) => flipCharacter(sealed, -30)],
+		['another format version', (sealed: string) => sealed.replace('wfmseal.v1.', 'wfmseal.v9.')],
+		['cut short', (sealed: string) => sealed.slice(0, 40)],
+	])('refuses with 401, not a 500, when the sealed secret is %s', async (_label, damage) => {
+		const trigger = await activeTrigger();
+		const secret = await currentSecret();
+		const nodeData = trigger.staticData[`node:${trigger.node.name}`] as IDataObject;
+		const damaged = receiver().restart(trigger, {
+			...trigger.staticData,
+			[`node:${trigger.node.name}`]: { ...nodeData, secret: damage(nodeData.secret as string) },
+		});
+		const body = JSON.stringify({ id: 'evt_0aa1', type: 'member.created', data: {} });
+
+		const answer = await post(damaged, body, {
+			'x-webhook-signature': signatureHeader(secret, nowSeconds(), body),
+		});
+
+		expect(answer.status).toBe(401);
+		expect(damaged.executions).toEqual([]);
+	});
+});
+
+function flipCharacter(text: string, index: number): string {
+	const position = (index + text.length) % text.length;
+	const replacement = text[position] === 'A' ? 'B' : 'A';
+	return text.slice(0, position) + replacement + text.slice(position + 1);
+}
 
 describe('retries and redeliveries', () => {
 	it('runs the workflow once when the first attempt failed before reaching n8n', async () => {

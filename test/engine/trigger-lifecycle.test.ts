@@ -8,6 +8,7 @@ import { MEMBERS_AND_CUSTOMERS_EVENT_TYPES, SPEC_EVENT_TYPES } from '../support/
 import { runLoadOptions } from '../support/engine/harness';
 import { TRIGGER_NODE_TYPE } from '../support/constants';
 import { TEST_KEY } from '../support/constants';
+import { openNodeSecret } from '../support/sealed-secret';
 import { useTriggerSandbox } from '../support/engine/trigger-receiver';
 import type { LiveTrigger } from '../support/engine/trigger-receiver';
 
@@ -101,10 +102,12 @@ describe('activation', () => {
 		);
 		expect(nodeStaticData(trigger)).toMatchObject({
 			endpointId: endpoint.id,
-			secret: endpoint.secret,
+			secret: expect.stringMatching(/^wfmseal\.v1\./),
 			url: endpoint.url,
 			events: ['member.created', 'member.verified'],
 		});
+		expect(openNodeSecret(nodeStaticData(trigger))).toBe(endpoint.secret);
+		expect(JSON.stringify(trigger.staticData)).not.toContain('whsec_');
 	});
 
 	it('keeps a registered endpoint on the next check (an n8n restart) without writing', async () => {
@@ -208,10 +211,8 @@ describe('reconciliation', () => {
 		expect(endpoints).toHaveLength(1);
 		expect(endpoints[0].id).not.toBe(oldId);
 		expect(endpoints[0].events).toEqual(['customer.created', 'customer.updated']);
-		expect(nodeStaticData(trigger)).toMatchObject({
-			endpointId: endpoints[0].id,
-			secret: endpoints[0].secret,
-		});
+		expect(nodeStaticData(trigger).endpointId).toBe(endpoints[0].id);
+		expect(openNodeSecret(nodeStaticData(trigger))).toBe(endpoints[0].secret);
 	});
 
 	it('re-registers when n8n’s webhook URL changed (a new WEBHOOK_URL)', async () => {
@@ -277,7 +278,8 @@ describe('reconciliation', () => {
 		const [endpoint] = await fixture.control.endpoints();
 		expect(endpoint.id).toBe(endpointId);
 		expect(endpoint.secret).not.toBe(secret);
-		expect(nodeStaticData(restarted).secret).toBe(endpoint.secret);
+		expect(openNodeSecret(nodeStaticData(restarted))).toBe(endpoint.secret);
+		expect(JSON.stringify(restarted.staticData)).not.toContain('whsec_');
 	});
 
 	it('re-keys when someone else rolled the secret, so verification survives the 24-hour overlap', async () => {
@@ -291,8 +293,68 @@ describe('reconciliation', () => {
 		expect(await trigger.runWebhookMethod('checkExists')).toBe(true);
 
 		const [endpoint] = await fixture.control.endpoints();
-		expect(nodeStaticData(trigger).secret).toBe(endpoint.secret);
+		expect(openNodeSecret(nodeStaticData(trigger))).toBe(endpoint.secret);
 		expect(endpoint.secret).not.toBe(rolledElsewhere.secret);
+		expect(JSON.stringify(trigger.staticData)).not.toContain('whsec_');
+	});
+});
+
+describe('the signing secret at rest', () => {
+	const OTHER_KEY_SAME_ORGANIZATION = 'wfm_live_acme_webhooks';
+
+	it('re-keys through roll-secret when the credential changed, and seals the new secret under it', async () => {
+		const trigger = await activeTrigger();
+		const { endpointId, secret: sealedBefore } = nodeStaticData(trigger);
+		const [before] = await fixture.control.endpoints();
+
+		const withOtherKey = receiver().trigger({
+			...trigger.options,
+			credentials: fixture.credentials(OTHER_KEY_SAME_ORGANIZATION),
+			workflowId: trigger.workflow.id,
+			webhookId: trigger.node.webhookId,
+			parameters: trigger.node.parameters,
+			staticData: JSON.parse(JSON.stringify(trigger.staticData)),
+		});
+		await fixture.clearRequests();
+		await withOtherKey.activate();
+
+		expect(await apiCalls()).toEqual([
+			`GET /api/v1/webhook-endpoints/${endpointId}`,
+			`POST /api/v1/webhook-endpoints/${endpointId}/roll-secret`,
+		]);
+		const [after] = await fixture.control.endpoints();
+		expect(after.id).toBe(endpointId);
+		expect(after.secret).not.toBe(before.secret);
+		const stored = nodeStaticData(withOtherKey);
+		expect(stored.secret).not.toBe(sealedBefore);
+		expect(openNodeSecret(stored, OTHER_KEY_SAME_ORGANIZATION)).toBe(after.secret);
+		expect(openNodeSecret(stored)).toBeUndefined();
+
+		await fixture.api('POST', '/members', { business_name: 'After the key change' });
+		await fixture.control.settleDeliveries();
+		expect(withOtherKey.executions).toHaveLength(1);
+	});
+
+	it('seals a secret stored in the clear by an earlier version at the next activation, without a roll', async () => {
+		const trigger = await activeTrigger();
+		const [endpoint] = await fixture.control.endpoints();
+		const plain = { ...trigger.staticData };
+		plain[`node:${trigger.node.name}`] = { ...nodeStaticData(trigger), secret: endpoint.secret };
+
+		const restarted = receiver().restart(trigger, plain);
+		await fixture.api('POST', '/members', { business_name: 'Before activation' });
+		await fixture.control.settleDeliveries();
+		expect(restarted.executions).toHaveLength(1);
+
+		await fixture.clearRequests();
+		await restarted.activate();
+		expect(await apiCalls()).toEqual([`GET /api/v1/webhook-endpoints/${endpoint.id}`]);
+		expect(JSON.stringify(restarted.staticData)).not.toContain('whsec_');
+		expect(openNodeSecret(nodeStaticData(restarted))).toBe(endpoint.secret);
+
+		await fixture.api('POST', '/members', { business_name: 'After activation' });
+		await fixture.control.settleDeliveries();
+		expect(restarted.executions).toHaveLength(2);
 	});
 });
 

@@ -139,6 +139,9 @@ export interface WorkforceCredentials {
 export class TestCredentialsHelper extends ICredentialsHelper {
 	private readonly store = new Map<string, ICredentialDataDecryptedObject>();
 
+	/** How many times a node loaded a credential (in n8n, each load is a database read). */
+	loads = 0;
+
 	setCredentials(id: string, data: ICredentialDataDecryptedObject): void {
 		this.store.set(id, data);
 	}
@@ -207,6 +210,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		_additionalData: IWorkflowExecuteAdditionalData,
 		nodeCredentials: INodeCredentialsDetails,
 	): Promise<ICredentialDataDecryptedObject> {
+		this.loads++;
 		const data = this.store.get(nodeCredentials.id ?? '');
 		if (!data) throw new Error(`No credentials stored under id ${nodeCredentials.id}`);
 		return { ...data };

@@ -143,6 +143,27 @@ export class N8nClient {
 		await this.publicApi('POST', `/workflows/${id}/deactivate`);
 	}
 
+	/** Saves a new version of a workflow; when it is active, n8n publishes it at once (delete(), then create()). */
+	async updateWorkflow(id: string, workflow: WorkflowDefinition): Promise<void> {
+		const { name, nodes, connections, settings = {} } = workflow;
+		await this.publicApi('PUT', `/workflows/${id}`, { name, nodes, connections, settings });
+	}
+
+	/** A workflow as the public API returns it (static data included). */
+	async getWorkflow(id: string): Promise<WorkflowDefinition & Record<string, unknown>> {
+		return await this.publicApi('GET', `/workflows/${id}`);
+	}
+
+	/** A workflow as the editor loads it (static data included). */
+	async getWorkflowInEditor(id: string): Promise<Record<string, unknown>> {
+		return await this.rest('GET', `/rest/workflows/${id}`);
+	}
+
+	/** An execution as the editor's execution view loads it (with the workflow data n8n saved). */
+	async getExecutionInEditor(id: string): Promise<Record<string, unknown>> {
+		return await this.rest('GET', `/rest/executions/${id}`);
+	}
+
 	/** Executions (of one workflow, or of all), oldest first, with their data. */
 	async listExecutions(workflowId?: string): Promise<Execution[]> {
 		const executions: Execution[] = [];

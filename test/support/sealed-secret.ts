@@ -1,0 +1,10 @@
+/** The trigger's stored signing secret in the clear, as a holder of the credential can open it. */
+import { deriveSealingKey, open } from '../../nodes/WorkforceManagementTrigger/sealedSecret';
+import { LIVE_KEY } from './constants';
+
+export function openNodeSecret(
+	nodeData: Record<string, unknown>,
+	apiKey: string = LIVE_KEY,
+): string | undefined {
+	return open(nodeData.secret, deriveSealingKey(apiKey, String(nodeData.endpointId)));
+}
