@@ -3,25 +3,14 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { byId, runNode } from '../support/engine/harness';
 import type { RunNodeResult } from '../support/engine/harness';
 import { useSandbox } from '../support/sandbox-fixture';
+import { EXAMPLE_ADDRESSES, setAddress } from '../support/addresses';
 import { LIVE_KEY } from '../support/constants';
 
 const sandbox = useSandbox({ webhooks: { autoDisableAfter: 1000 } });
 
-const ADDRESS = {
-	line1: '12 High Street',
-	line2: null,
-	city: 'Leeds',
-	state: null,
-	postal_code: 'LS1 4AP',
-	country: 'GB',
-};
-
-/** Gives a stored record an address on file (the API has no way of writing one). */
-function setAddress(collection: 'members' | 'customers' | 'sites', id: string): void {
-	const tenant = sandbox.sandbox.state.store.grant(LIVE_KEY)?.tenant;
-	const stored = tenant?.[collection].get(id);
-	if (!stored) throw new Error(`No ${collection} record ${id}`);
-	(stored.resource as { address: typeof ADDRESS }).address = { ...ADDRESS };
+/** Gives a stored record an address on file: 12 High Street, Leeds, LS1 4AP, GB. */
+function setLeedsAddress(collection: 'members' | 'customers' | 'sites', id: string): void {
+	setAddress(sandbox.sandbox, LIVE_KEY, collection, id, EXAMPLE_ADDRESSES[0]);
 }
 
 async function run(
@@ -54,7 +43,7 @@ const cases: ResourceCase[] = [
 				capacity: 2,
 				contact: { email: 'ada@example.com' },
 			});
-			setAddress('members', member.id as string);
+			setLeedsAddress('members', member.id as string);
 			const raw = await sandbox.api('GET', `/members/${member.id as string}`);
 			return { parameters: { operation: 'get', memberId: byId(member.id as string) }, raw };
 		},
@@ -80,7 +69,7 @@ const cases: ResourceCase[] = [
 				contact_email: 'ops@northwind.example',
 				billing_rate: 31.5,
 			});
-			setAddress('customers', customer.id as string);
+			setLeedsAddress('customers', customer.id as string);
 			const raw = await sandbox.api('GET', `/customers/${customer.id as string}`);
 			return { parameters: { operation: 'getAll', returnAll: true }, raw };
 		},
@@ -105,7 +94,7 @@ const cases: ResourceCase[] = [
 				name: 'Leeds Branch',
 				orientation_required: true,
 			});
-			setAddress('sites', site.id as string);
+			setLeedsAddress('sites', site.id as string);
 			const raw = await sandbox.api('GET', `/sites/${site.id as string}`);
 			return { parameters: { operation: 'get', siteId: byId(site.id as string) }, raw };
 		},
