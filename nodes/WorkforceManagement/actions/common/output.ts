@@ -9,7 +9,10 @@ export interface RecordOutput {
 	operations: string[];
 	/** The record's top-level fields as the API names them, offered under Selected Fields. */
 	fields: string[];
-	/** The record a person or an agent needs: a handful of fields, nothing nested. */
+	/**
+	 * The record a person or an agent needs: a handful of fields, nothing nested, named as in the
+	 * API (snake_case) so that an expression reads the same field in Simplified and Raw output.
+	 */
 	simplify(record: IDataObject): IDataObject;
 }
 
