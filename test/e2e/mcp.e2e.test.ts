@@ -81,13 +81,14 @@ test('lists the tools with what they do and the inputs the agent fills', async (
 	const byName = new Map(tools.map((tool) => [tool.name, tool]));
 	expect([...byName.keys()].sort()).toEqual([toolName(CREATE_TOOL), toolName(GET_TOOL)].sort());
 	const create = byName.get(toolName(CREATE_TOOL));
-	expect(create?.description).toMatch(/create a member/i);
+	// n8n builds it from the operation's action text and the node's name
+	expect(create?.description).toBe('Create a member in Workforce Management');
 	expect(create?.inputSchema.properties).toMatchObject({
 		business_name: { type: 'string', description: 'Business or working name of the member' },
 		email: { type: 'string', description: 'Contact email of the member' },
 	});
 	const get = byName.get(toolName(GET_TOOL));
-	expect(get?.description).toMatch(/get a member/i);
+	expect(get?.description).toBe('Get a member in Workforce Management');
 	expect(get?.inputSchema.properties).toMatchObject({
 		member_id: { type: 'string', description: 'ID of the member (a UUID)' },
 	});
