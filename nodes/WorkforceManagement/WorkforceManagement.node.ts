@@ -17,7 +17,9 @@ export class WorkforceManagement implements INodeType {
 		name: 'workforceManagement',
 		icon: { light: 'file:workforceManagement.svg', dark: 'file:workforceManagement.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// Version 2 only changes a default: its record operations output Simplified records.
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: operationSubtitle(),
 		description:
 			'Manage members, customers, sites and webhooks of a Workforce Management organization',

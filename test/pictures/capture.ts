@@ -1,7 +1,7 @@
 /**
  * Pictures of the nodes in the real n8n editor, taken with Debian's Chromium (never a downloaded
- * browser): the canvas with our trigger and action node, the action node's panel, and the trigger's
- * event picker filled from the sandbox's event catalog.
+ * browser): the canvas with our trigger and action node, the action node's panel, the trigger's
+ * event picker filled from the sandbox's event catalog, and a Get Many's Simplified output table.
  *
  * `npx tsx test/pictures/capture.ts [folder]` starts the sandbox and n8n and writes the PNGs to
  * docs/images/ (or `folder`).
@@ -11,7 +11,9 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 import { verifyNewMembersWorkflow } from '../demo/workflows';
+import { EXAMPLE_ADDRESSES, setAddress } from '../support/addresses';
 import { PACKAGE_ROOT } from '../support/constants';
+import { chainWorkflow, memberParameters, workforceNode } from '../support/workflows';
 import { E2eWorld } from '../support/world';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -20,11 +22,29 @@ export const PICTURE_FILES = {
 	canvas: 'workflow-canvas.png',
 	actionPanel: 'action-node-panel.png',
 	triggerEventPicker: 'trigger-event-picker.png',
+	simplifiedTable: 'get-many-simplified.png',
 } as const;
 
 const TRIGGER_NAME = 'On member created';
 const ACTION_NAME = 'Verify member';
+const GET_MANY_NAME = 'Get many members';
+
+/** Members for the output table (invented examples), each with an address on file. */
+const TABLE_MEMBERS = [
+	{
+		business_name: 'Riverside Care Services',
+		email: 'dana@riverside.example',
+		phone: '+1 555 0100',
+	},
+	{
+		business_name: 'Northgate Nursing',
+		email: 'team@northgate.example',
+		phone: '+44 113 496 0000',
+	},
+	{ business_name: 'Canal Home Help', email: 'hallo@canal.example', phone: '+31 20 555 0101' },
+];
 const VIEWPORT = { width: 1280, height: 720 };
+const TABLE_VIEWPORT = { width: 1920, height: 1080 };
 /** Generous: the editor loads slowly on a busy 2-core machine. */
 const UI_TIMEOUT_MS = 90_000;
 /** Two nodes look lost on a fitted canvas: zoom in a little. */
@@ -68,7 +88,81 @@ async function closeNodePanel(page: Page): Promise<void> {
 	await page.locator('[data-test-id="ndv"]').first().waitFor({ state: 'hidden' });
 }
 
-/** Logs the browser in as the owner, opens a workflow with both nodes and takes the three pictures. */
+/** A manual start and a version 2 Get Many of members (Simplified output by default). */
+async function createGetManyWorkflow(world: E2eWorld): Promise<{ id: string }> {
+	for (const [index, member] of TABLE_MEMBERS.entries()) {
+		const created = await world.control.api<{ id: string }>(world.apiKey, 'POST', '/members', {
+			business_name: member.business_name,
+			capacity: index + 2,
+			contact: { email: member.email, phone: member.phone },
+		});
+		setAddress(world.sandbox, world.apiKey, 'members', created.id, EXAMPLE_ADDRESSES[index]);
+	}
+	return await world.client.createWorkflow(
+		chainWorkflow('Members, simplified', [
+			{
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				parameters: {},
+			},
+			{
+				...workforceNode(GET_MANY_NAME, world.credential, {
+					...memberParameters.getAll(),
+					returnAll: false,
+				}),
+				typeVersion: 2,
+			},
+		]),
+	);
+}
+
+/**
+ * Runs the Get Many in its panel and pictures the output table. Nine columns need more room than
+ * the other pictures' 1280 px: a wider page at a lower scale gives the same 2560 × 1440 picture.
+ */
+async function captureSimplifiedTable(
+	browser: Browser,
+	world: E2eWorld,
+	session: { name: string; value: string },
+	picture: string,
+): Promise<void> {
+	const getMany = await createGetManyWorkflow(world);
+	const context = await browser.newContext({
+		viewport: TABLE_VIEWPORT,
+		deviceScaleFactor: (VIEWPORT.width * 2) / TABLE_VIEWPORT.width,
+	});
+	await context.addCookies([{ ...session, url: world.n8n.url }]);
+	const page = await context.newPage();
+	page.setDefaultTimeout(UI_TIMEOUT_MS);
+	await page.goto(`${world.n8n.url}/workflow/${getMany.id}`);
+	await canvasNode(page, GET_MANY_NAME).waitFor({ state: 'visible' });
+	await openNodePanel(page, GET_MANY_NAME);
+	await page.locator('[data-test-id="node-execute-button"]').first().click();
+	await page
+		.locator('[data-test-id="output-panel"]')
+		.getByText(TABLE_MEMBERS[0].business_name)
+		.first()
+		.waitFor({ state: 'visible' });
+	// room for the table: the parameters panel dragged to the left, the success toast closed
+	const handle = await page.locator('[data-test-id="panel-drag-button"]').boundingBox();
+	if (handle) {
+		const y = handle.y + handle.height / 2;
+		await page.mouse.move(handle.x + handle.width / 2, y);
+		await page.mouse.down();
+		await page.mouse.move(0, y, { steps: 10 });
+		await page.mouse.up();
+	}
+	await page
+		.locator('.el-notification__closeBtn')
+		.click({ timeout: 5_000 })
+		.catch(() => {});
+	await page.mouse.move(TABLE_VIEWPORT.width / 2, 20);
+	await page.waitForTimeout(ZOOM_ANIMATION_MS);
+	await page.screenshot({ path: picture });
+}
+
+/** Logs the browser in as the owner, opens a workflow with both nodes and takes the pictures. */
 export async function capturePictures(world: E2eWorld, outputFolder: string): Promise<string[]> {
 	mkdirSync(outputFolder, { recursive: true });
 	const workflow = await world.client.createWorkflow(verifyNewMembersWorkflow(world.credential));
@@ -114,7 +208,10 @@ export async function capturePictures(world: E2eWorld, outputFolder: string): Pr
 		const pickerPicture = join(outputFolder, PICTURE_FILES.triggerEventPicker);
 		await page.screenshot({ path: pickerPicture });
 
-		return [canvasPicture, actionPicture, pickerPicture];
+		const tablePicture = join(outputFolder, PICTURE_FILES.simplifiedTable);
+		await captureSimplifiedTable(browser, world, session, tablePicture);
+
+		return [canvasPicture, actionPicture, pickerPicture, tablePicture];
 	} catch (error) {
 		// what the browser showed when it failed, kept where CI keeps its results
 		const [page] = browser.contexts().flatMap((context) => context.pages());

@@ -1,6 +1,7 @@
 /**
  * The README's pictures can be produced: Debian's Chromium logs in to a real n8n with the package
- * installed and captures the canvas, the action node's panel and the trigger's event picker.
+ * installed and captures the canvas, the action node's panel, the trigger's event picker and a Get
+ * Many's Simplified output table.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,13 +22,14 @@ afterAll(async () => {
 	rmSync(folder, { recursive: true, force: true });
 }, 60_000);
 
-test('the three pictures are produced and are not blank', async () => {
+test('the four pictures are produced and are not blank', async () => {
 	const files = await capturePictures(world, folder);
 
 	expect(files.map((file) => file.slice(folder.length + 1))).toEqual([
 		'workflow-canvas.png',
 		'action-node-panel.png',
 		'trigger-event-picker.png',
+		'get-many-simplified.png',
 	]);
 	const browser = await launchChromium();
 	try {

@@ -10,6 +10,8 @@ export const PACKAGE_NAME = (require(resolve(PACKAGE_ROOT, 'package.json')) as {
 /** Node types as n8n names them for an installed community package: `<package>.<node name>`. */
 export const ACTION_NODE_TYPE = `${PACKAGE_NAME}.workforceManagement`;
 export const TRIGGER_NODE_TYPE = `${PACKAGE_NAME}.workforceManagementTrigger`;
+/** The action node's AI-tool variant, which n8n derives from `usableAsTool`. */
+export const ACTION_TOOL_NODE_TYPE = `${ACTION_NODE_TYPE}Tool`;
 
 export const CREDENTIAL_TYPE = 'workforceManagementApi';
 

@@ -4,7 +4,12 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { ACTION_NODE_TYPE, CREDENTIAL_TYPE, TRIGGER_NODE_TYPE } from './constants';
+import {
+	ACTION_NODE_TYPE,
+	ACTION_TOOL_NODE_TYPE,
+	CREDENTIAL_TYPE,
+	TRIGGER_NODE_TYPE,
+} from './constants';
 import type { WorkflowDefinition } from './n8n';
 
 export interface CredentialReference {
@@ -63,6 +68,52 @@ export function workforceNode(
 		name,
 		type: ACTION_NODE_TYPE,
 		typeVersion: 1,
+		parameters,
+		credentials: { [CREDENTIAL_TYPE]: credential },
+	};
+}
+
+/**
+ * n8n's MCP Server Trigger at `<n8n>/mcp/<path>` (Streamable HTTP), serving every node in
+ * `tools` (connected to it as AI tools) to MCP clients.
+ */
+export function mcpServerWorkflow(
+	name: string,
+	path: string,
+	tools: WorkflowNode[],
+): WorkflowDefinition {
+	const trigger = {
+		id: randomUUID(),
+		name: 'MCP Server Trigger',
+		type: '@n8n/n8n-nodes-langchain.mcpTrigger',
+		typeVersion: 2,
+		webhookId: randomUUID(),
+		position: [0, 0],
+		parameters: { path },
+	};
+	const connections: Record<string, unknown> = {};
+	const positioned = tools.map((tool, index) => {
+		connections[tool.name] = { ai_tool: [[{ node: trigger.name, type: 'ai_tool', index: 0 }]] };
+		return { id: randomUUID(), position: [index * COLUMN_WIDTH, 200], ...tool };
+	});
+	return {
+		name,
+		nodes: [trigger, ...positioned],
+		connections,
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/** Our action node as an AI tool (its current version), its fields filled by the agent. */
+export function workforceToolNode(
+	name: string,
+	credential: CredentialReference,
+	parameters: Record<string, unknown>,
+): WorkflowNode {
+	return {
+		name,
+		type: ACTION_TOOL_NODE_TYPE,
+		typeVersion: 2,
 		parameters,
 		credentials: { [CREDENTIAL_TYPE]: credential },
 	};

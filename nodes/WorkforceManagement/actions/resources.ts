@@ -1,5 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { outputProperties } from './common/output';
 import * as customer from './customer';
 import * as member from './member';
 import * as organization from './organization';
@@ -56,7 +57,10 @@ export function operationSubtitle(): string {
 	return `={{ ${JSON.stringify(actions)}[$parameter["resource"] + "." + $parameter["operation"]] }}`;
 }
 
-/** Every resource's Operation dropdown and operation fields. */
-export const resourceDescriptions: INodeProperties[] = Object.values(resources).flatMap(
-	(resource) => resource.description,
+/** Every resource's Operation dropdown and operation fields, then its Output choice. */
+export const resourceDescriptions: INodeProperties[] = Object.entries(resources).flatMap(
+	([name, resource]: [string, WorkforceResource]) => [
+		...resource.description,
+		...(resource.output ? outputProperties(name as ResourceName, resource.output) : []),
+	],
 );

@@ -3,18 +3,27 @@ import { NodeError, NodeOperationError } from 'n8n-workflow';
 
 import { resources } from './resources';
 import type { ResourceName } from './resources';
-import type { WorkforceOperation } from './types';
+import type { RecordOutput } from './common/output';
+import { recordShaper } from './common/output';
+import type { WorkforceOperation, WorkforceResource } from './types';
 
 function hasOwn(record: object, key: string): boolean {
 	return Object.prototype.hasOwnProperty.call(record, key);
 }
 
-/** The operation the parameters name, if the registry has it. */
-function findOperation(resource: string, operation: string): WorkforceOperation | undefined {
+/** The operation the parameters name, if the registry has it, and its records' Output choice. */
+function findOperation(
+	resource: string,
+	operation: string,
+): { module: WorkforceOperation; output?: RecordOutput } | undefined {
 	if (!hasOwn(resources, resource)) return undefined;
-	const operations: Record<string, WorkforceOperation> =
-		resources[resource as ResourceName].operations;
-	return hasOwn(operations, operation) ? operations[operation] : undefined;
+	const registered: WorkforceResource = resources[resource as ResourceName];
+	if (!hasOwn(registered.operations, operation)) return undefined;
+	const { output } = registered;
+	return {
+		module: registered.operations[operation],
+		output: output?.operations.includes(operation) ? output : undefined,
+	};
 }
 
 /** The error that stops the node, marked with the input item it failed on. */
@@ -27,8 +36,8 @@ function attachItemIndex(context: IExecuteFunctions, error: unknown, itemIndex: 
 }
 
 /**
- * Runs the chosen operation once per input item: one output item per returned record, each
- * paired with its input item; a failure becomes an error item when the node continues on fail
+ * Runs the chosen operation once per input item: one output item per returned record, shaped by
+ * the Output choice when the operation returns records, each paired with its input item; a failure becomes an error item when the node continues on fail
  * (decided by the node's execute()), else it stops the node with the failing item's itemIndex.
  */
 export async function router(
@@ -38,8 +47,8 @@ export async function router(
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
-	const operationModule = findOperation(resource, operation);
-	if (operationModule === undefined) {
+	const found = findOperation(resource, operation);
+	if (found === undefined) {
 		throw new NodeOperationError(
 			this.getNode(),
 			`The operation "${operation}" is not supported for resource "${resource}"`,
@@ -49,9 +58,10 @@ export async function router(
 	const returnData: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			const result = await operationModule.execute.call(this, itemIndex);
+			const shape = found.output ? recordShaper.call(this, found.output, itemIndex) : undefined;
+			const result = await found.module.execute.call(this, itemIndex);
 			const executionData = this.helpers.constructExecutionMetaData(
-				this.helpers.returnJsonArray(result),
+				this.helpers.returnJsonArray(shape ? shape(result) : result),
 				{ itemData: { item: itemIndex } },
 			);
 			// Not push(...executionData): a spread call takes at most ~120,000 arguments, and Return

@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { RecordOutput } from './common/output';
+
 /** What every `actions/<resource>/<operation>.ts` module exports. */
 export interface WorkforceOperation {
 	description: INodeProperties[];
@@ -14,4 +16,7 @@ export interface WorkforceResource {
 	operations: Record<string, WorkforceOperation>;
 	/** Its Operation dropdown and the fields of its operations. */
 	description: INodeProperties[];
+	/** Which operations return its records and how the Output choice shapes them; none for a
+	 * resource whose results are already small (the organization, the event catalog). */
+	output?: RecordOutput;
 }

@@ -268,6 +268,8 @@ export function byId(value: string): INodeParameters {
 
 export interface WorkflowNodeOptions {
 	type?: string;
+	/** The node's version; 1 unless given (version 2 differs only in the Output default). */
+	typeVersion?: number;
 	parameters: INodeParameters;
 	credentials?: WorkforceCredentials;
 	name?: string;
@@ -283,7 +285,7 @@ export function createWorkflow(options: WorkflowNodeOptions): { workflow: Workfl
 		id: randomUUID(),
 		name: options.name ?? 'Workforce Management',
 		type: options.type ?? ACTION_NODE_TYPE,
-		typeVersion: 1,
+		typeVersion: options.typeVersion ?? 1,
 		position: [0, 0],
 		parameters: options.parameters,
 		...(options.webhookId ? { webhookId: options.webhookId } : {}),
@@ -306,20 +308,21 @@ export function createWorkflow(options: WorkflowNodeOptions): { workflow: Workfl
 	});
 	// n8n resolves parameter defaults when it loads a workflow; do the same here.
 	const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
-	node.parameters = resolveDefaults(nodeType, node.parameters);
+	node.parameters = resolveDefaults(nodeType, node);
 	return { workflow, node };
 }
 
-function resolveDefaults(nodeType: INodeType, parameters: INodeParameters): INodeParameters {
+/** The node's parameters with defaults filled in for its version (displayOptions by @version). */
+function resolveDefaults(nodeType: INodeType, node: INode): INodeParameters {
 	return (
 		NodeHelpers.getNodeParameters(
 			nodeType.description.properties,
-			parameters,
+			node.parameters,
 			true,
 			false,
-			null,
+			node,
 			nodeType.description,
-		) ?? parameters
+		) ?? node.parameters
 	);
 }
 

@@ -9,6 +9,8 @@ import * as update from './update';
 
 export const displayName = 'Customer';
 
+export { output } from './output';
+
 export const operations = { create, get, getAll, update } satisfies Record<
 	string,
 	WorkforceOperation

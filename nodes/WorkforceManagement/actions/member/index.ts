@@ -11,6 +11,8 @@ import * as verify from './verify';
 
 export const displayName = 'Member';
 
+export { output } from './output';
+
 export const operations = { create, deactivate, get, getAll, update, verify } satisfies Record<
 	string,
 	WorkforceOperation

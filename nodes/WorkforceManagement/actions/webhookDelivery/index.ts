@@ -7,6 +7,8 @@ import * as redeliver from './redeliver';
 
 export const displayName = 'Webhook Delivery';
 
+export { output } from './output';
+
 export const operations = { getAll, redeliver } satisfies Record<string, WorkforceOperation>;
 
 export const description: INodeProperties[] = [

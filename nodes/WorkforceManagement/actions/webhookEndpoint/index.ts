@@ -12,6 +12,8 @@ import * as update from './update';
 
 export const displayName = 'Webhook Endpoint';
 
+export { output } from './output';
+
 export const operations = {
 	create,
 	delete: deleteEndpoint,
