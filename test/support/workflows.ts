@@ -119,6 +119,9 @@ export const memberParameters = {
 			updateFields,
 		};
 	},
+	get(memberIdExpression: string): Record<string, unknown> {
+		return { resource: 'member', operation: 'get', memberId: memberIdFrom(memberIdExpression) };
+	},
 	verify(memberIdExpression: string): Record<string, unknown> {
 		return { resource: 'member', operation: 'verify', memberId: memberIdFrom(memberIdExpression) };
 	},
@@ -127,6 +130,16 @@ export const memberParameters = {
 			resource: 'member',
 			operation: 'deactivate',
 			memberId: memberIdFrom(memberIdExpression),
+		};
+	},
+};
+
+export const customerParameters = {
+	get(customerIdExpression: string): Record<string, unknown> {
+		return {
+			resource: 'customer',
+			operation: 'get',
+			customerId: { __rl: true, mode: 'id', value: `={{ ${customerIdExpression} }}` },
 		};
 	},
 };
