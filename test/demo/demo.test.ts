@@ -85,6 +85,18 @@ test('npm start prints the editor URL, the login and the emit command', () => {
 	);
 });
 
+test('each trigger describes its webhook endpoint by its workflow name and id', async () => {
+	const state = readState();
+	const sandbox = new SandboxControl(state.sandboxOrigin, state.target);
+
+	const descriptions = (await sandbox.endpoints()).map((endpoint) => endpoint.description).sort();
+
+	expect(descriptions).toEqual([
+		`On timesheet approved → member and customer (n8n workflow ${state.workflows.timesheetLookup})`,
+		`On timesheet approved → summary (n8n workflow ${state.workflows.timesheetApproved})`,
+	]);
+});
+
 test('the sign-up form creates a member in the sandbox', async () => {
 	const state = readState();
 	const response = await submitSignupForm(state.n8nUrl, {
