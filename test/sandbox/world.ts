@@ -6,7 +6,14 @@
  */
 import { createHash } from 'node:crypto';
 
-import type { Address, Customer, Member, Site, Tenant } from './store';
+import {
+	stableUuid,
+	type Address,
+	type Customer,
+	type Member,
+	type Site,
+	type Tenant,
+} from './store';
 
 export const WORLD_SIZE = { members: 24, customers: 8 } as const;
 
@@ -93,12 +100,6 @@ const CUSTOMERS = [
 	['Cascade Medical Group', 'Clinic', ['Uptown', 'Airport', 'Riverfront']],
 ] as const;
 const AGE_GROUPS = ['adults', 'seniors', 'children'];
-
-/** Name-derived UUIDs, so a world has the same ids after every start and reset. */
-function stableUuid(name: string): string {
-	const hex = createHash('sha256').update(name).digest('hex');
-	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
 
 /** mulberry32: a small seeded generator, the same numbers for the same seed. */
 function seededRandom(seed: string): () => number {
