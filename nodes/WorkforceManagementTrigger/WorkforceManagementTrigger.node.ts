@@ -81,7 +81,10 @@ export class WorkforceManagementTrigger implements INodeType {
 		// the events as the picker titles them (eventTitle): "Timesheet Approved, Site Created"
 		subtitle:
 			'={{ $parameter["events"].includes("*") ? "All Events" : $parameter["events"].join(", ").replace(/customer_location\\./g, "site.").replace(/[._]/g, " ").toTitleCase() }}',
-		description: 'Starts the workflow when events happen in Workforce Management',
+		// n8n's node creator lists this package as one entry, the action node merged with this
+		// trigger, and shows the trigger's description for it: so it describes both nodes.
+		description:
+			'Manage members, customers, sites and webhooks in Workforce Management, and start workflows when its events happen',
 		defaults: {
 			name: 'Workforce Management Trigger',
 		},

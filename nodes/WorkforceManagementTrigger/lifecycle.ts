@@ -1,3 +1,5 @@
+import { describesWorkflow } from '../shared/endpointDescription';
+
 /** What the trigger remembers about its registration, in the node's static data. */
 export interface StoredRegistration {
 	endpointId?: string;
@@ -77,33 +79,21 @@ export function reconcile(
 	return 'keep';
 }
 
-/**
- * Identifies the workflow and node that own an endpoint, so the API user can tell which n8n
- * trigger an endpoint belongs to, and so the trigger can find its own endpoints again after its
- * static data is lost.
- */
-export function endpointDescription(workflowId: string, nodeName: string): string {
-	return `${ownerPrefix(workflowId)}${nodeName}`;
-}
-
-function ownerPrefix(workflowId: string): string {
-	return `n8n workflow ${workflowId} · `;
-}
+export { endpointDescription } from '../shared/endpointDescription';
 
 /**
  * Endpoints this trigger created earlier: same webhook URL (which carries the node's unique
- * webhook id and, for "Listen for test event", the `/webhook-test/` path) and a description from
- * the same workflow. The node name is not required to match, so a renamed node still finds its
- * endpoints. Anything else in the account is never touched.
+ * webhook id and, for "Listen for test event", the `/webhook-test/` path) and a description naming
+ * the same workflow id (a renamed workflow or node still finds its endpoints). Anything else in
+ * the account is never touched.
  */
 export function findOwnEndpoints<T extends RemoteEndpoint>(
 	endpoints: T[],
 	url: string,
 	workflowId: string,
 ): T[] {
-	const prefix = ownerPrefix(workflowId);
 	return endpoints.filter(
-		(endpoint) => endpoint.url === url && (endpoint.description ?? '').startsWith(prefix),
+		(endpoint) => endpoint.url === url && describesWorkflow(endpoint.description, workflowId),
 	);
 }
 

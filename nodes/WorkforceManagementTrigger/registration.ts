@@ -108,7 +108,7 @@ export async function createEndpoint(
 		return (await webhookEndpoints.create.call(this, {
 			url: wanted.url,
 			events: wanted.events,
-			description: endpointDescription(this.getWorkflow().id ?? '', this.getNode().name),
+			description: endpointDescription(this.getWorkflow().id ?? '', this.getWorkflow().name ?? ''),
 		})) as { id: string; secret: string };
 	} catch (error) {
 		if (hasHttpCode(error, '400') && !wanted.url.startsWith('https://')) {

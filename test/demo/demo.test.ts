@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
-import { N8nClient, n8nBinary } from '../support/n8n';
+import { N8nClient, n8nBinary, nodeOutput } from '../support/n8n';
 import { PACKAGE_ROOT } from '../support/constants';
 import { SandboxControl } from '../support/sandbox-control';
+import { WORLD_SIZE } from '../sandbox/world';
 import type { DemoState } from './state';
 import { submitSignupForm } from './workflows';
 
@@ -79,6 +80,21 @@ test('npm start prints the editor URL, the login and the emit command', () => {
 	expect(output).toContain(`n8n editor     ${state.n8nUrl}`);
 	expect(output).toContain('login          owner@example.com / ');
 	expect(output).toContain('npm run demo:emit -- timesheet.approved');
+	expect(output).toContain(
+		`organization   Acme Staffing (sandbox): ${WORLD_SIZE.members} members, ${WORLD_SIZE.customers} customers,`,
+	);
+});
+
+test('each trigger describes its webhook endpoint by its workflow name and id', async () => {
+	const state = readState();
+	const sandbox = new SandboxControl(state.sandboxOrigin, state.target);
+
+	const descriptions = (await sandbox.endpoints()).map((endpoint) => endpoint.description).sort();
+
+	expect(descriptions).toEqual([
+		`On timesheet approved → member and customer (n8n workflow ${state.workflows.timesheetLookup})`,
+		`On timesheet approved → summary (n8n workflow ${state.workflows.timesheetApproved})`,
+	]);
 });
 
 test('the sign-up form creates a member in the sandbox', async () => {
@@ -100,21 +116,63 @@ test('the sign-up form creates a member in the sandbox', async () => {
 		'GET',
 		'/members',
 	);
-	expect(members).toEqual([
-		expect.objectContaining({
-			business_name: 'Riverside Care Services',
-			contact: { email: 'dana@riverside.example', phone: '+1 555 0100' },
-		}),
-	]);
+	expect(members).toHaveLength(WORLD_SIZE.members + 1);
+	expect(members[0]).toMatchObject({
+		business_name: 'Riverside Care Services',
+		contact: { email: 'dana@riverside.example', phone: '+1 555 0100' },
+	});
 });
 
-test('npm run demo:emit -- timesheet.approved runs the workflow and shows its result', async () => {
+test('npm run demo:emit -- timesheet.approved runs both workflows and prints each execution', async () => {
 	const { stdout } = await runScript('test/demo/emit.ts', ['timesheet.approved']);
 
-	expect(stdout).toMatch(/Emitted timesheet\.approved \(evt_[0-9a-f]+\)/);
-	expect(stdout).toMatch(/: delivered \(n8n answered 200\)/);
-	expect(stdout).toMatch(/n8n ran execution \d+: success\./);
+	const eventId = /Emitted timesheet\.approved \((evt_[0-9a-f]+)\)/.exec(stdout)?.[1];
+	expect(eventId).toBeDefined();
+	expect(stdout).toContain('Its data is an example');
+	expect(stdout.match(/: delivered \(n8n answered 200\)/g)).toHaveLength(2);
+	expect(stdout).toContain(`n8n ran 2 execution(s) for ${eventId}`);
+	expect(stdout).toMatch(/execution \d+ of "On timesheet approved → summary": success\./);
+	expect(stdout).toMatch(
+		/execution \d+ of "On timesheet approved → member and customer": success\./,
+	);
 	expect(stdout).toMatch(/"summary": "Timesheet [0-9a-f-]+ approved: 7\.5 h worked by member/);
+});
+
+test('the emitted timesheet names a real member and customer: Trigger → Member Get → Customer Get succeeds', async () => {
+	const state = readState();
+	const { stdout } = await runScript('test/demo/emit.ts', ['timesheet.approved']);
+	const eventId = /\((evt_[0-9a-f]+)\)/.exec(stdout)![1];
+
+	const n8n = new N8nClient(state.n8nUrl);
+	n8n.useApiKey(state.n8nApiKey);
+	const execution = (await n8n.listExecutions(state.workflows.timesheetLookup)).find(
+		(candidate) => nodeOutput(candidate, 'On timesheet approved').id === eventId,
+	);
+	expect(execution?.status).toBe('success');
+	const timesheet = nodeOutput(execution!, 'On timesheet approved').data as Record<string, string>;
+	const member = nodeOutput(execution!, 'Get member');
+	const customer = nodeOutput(execution!, 'Get customer');
+	expect(member).toMatchObject({ id: timesheet.member_id, business_name: expect.any(String) });
+	expect(customer).toMatchObject({ id: timesheet.customer_id, name: 'Northwind Health' });
+	const sandbox = new SandboxControl(state.sandboxOrigin, state.target);
+	const site = await sandbox.api<{ customer_id: string }>(
+		'wfm_test_acme_all',
+		'GET',
+		`/sites/${timesheet.site_id}`,
+	);
+	expect(site.customer_id).toBe(customer.id);
+});
+
+test('demo:emit --data merges into the example payload', async () => {
+	const { stdout } = await runScript('test/demo/emit.ts', [
+		'timesheet.approved',
+		'--data',
+		'{"hours_worked": 9}',
+	]);
+
+	expect(stdout).toMatch(
+		/"summary": "Timesheet [0-9a-f-]{36} approved: 9 h worked by member [0-9a-f-]{36}"/,
+	);
 });
 
 test('demo:emit with an unknown event type names the known ones', async () => {

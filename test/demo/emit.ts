@@ -1,6 +1,7 @@
 /**
  * `npm run demo:emit -- <event type> [--data '<json>']`: the sandbox emits an event into the running
- * demo, delivers it to n8n, and this prints what the workflow made of it.
+ * demo (its example payload, about the demo world's records, with `--data` merged in), delivers it
+ * to n8n, and this prints what every workflow it started made of it.
  */
 import { parseArgs } from 'node:util';
 
@@ -20,19 +21,34 @@ function mentionsEvent(execution: Execution, eventId: string): boolean {
 	);
 }
 
-async function findExecution(client: N8nClient, eventId: string): Promise<Execution | undefined> {
+/** The finished executions that carry the event, once there are `expected` (or the wait is over). */
+async function findExecutions(
+	client: N8nClient,
+	eventId: string,
+	expected: number,
+): Promise<Execution[]> {
 	const startedAt = Date.now();
-	while (Date.now() - startedAt < EXECUTION_WAIT_MS) {
-		const execution = (await client.listExecutions()).find(
+	for (;;) {
+		const executions = (await client.listExecutions()).filter(
 			(candidate) =>
 				candidate.status !== 'running' &&
 				candidate.status !== 'new' &&
 				mentionsEvent(candidate, eventId),
 		);
-		if (execution) return execution;
+		if (executions.length >= expected || Date.now() - startedAt > EXECUTION_WAIT_MS) {
+			return executions;
+		}
 		await new Promise((wake) => setTimeout(wake, 500));
 	}
-	return undefined;
+}
+
+function parseData(text: string | undefined): Record<string, unknown> | undefined {
+	if (text === undefined) return undefined;
+	const data = JSON.parse(text) as unknown;
+	if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+		throw new Error(`--data must be a JSON object, such as '{"hours_worked": 9}'. ${USAGE}`);
+	}
+	return data as Record<string, unknown>;
 }
 
 async function main(): Promise<void> {
@@ -42,18 +58,23 @@ async function main(): Promise<void> {
 	});
 	const [eventType] = positionals;
 	if (!eventType) throw new Error(USAGE);
-	const data =
-		values.data === undefined ? undefined : (JSON.parse(values.data) as Record<string, unknown>);
+	const data = parseData(values.data);
 
 	const state = readDemoState();
 	const sandbox = new SandboxControl(state.sandboxOrigin, state.target);
-	const { event, delivery_ids: deliveryIds } = await sandbox.emitEvent(eventType, data);
+	const emitted = await sandbox.emitEvent(eventType, data, { mergeIntoExample: true });
+	const { event, delivery_ids: deliveryIds } = emitted;
 	console.log(
 		`Emitted ${event.type} (${event.id}) in ${state.target.organization}/${state.target.mode}.`,
 	);
+	if (emitted.example_payload) {
+		console.log(
+			`Its data is an example: the API specification does not show the ${event.type.split('.')[0]} payload. It names records of the demo organization.`,
+		);
+	}
 	if (deliveryIds.length === 0) {
 		console.log(
-			`No active workflow subscribes to ${event.type}: nothing was delivered. The demo's trigger listens to timesheet.approved.`,
+			`No active workflow subscribes to ${event.type}: nothing was delivered. The demo's triggers listen to timesheet.approved.`,
 		);
 		return;
 	}
@@ -69,22 +90,36 @@ async function main(): Promise<void> {
 
 	const client = new N8nClient(state.n8nUrl);
 	client.useApiKey(state.n8nApiKey);
-	const execution = await findExecution(client, event.id);
-	if (!execution) {
+	const delivered = deliveries.filter((delivery) => delivery.status === 'delivered').length;
+	const executions = await findExecutions(client, event.id, delivered);
+	if (executions.length === 0) {
 		console.log(
 			`n8n started no execution for ${event.id} within ${EXECUTION_WAIT_MS / 1000} s; see .demo/n8n.log.`,
 		);
 		process.exitCode = 1;
 		return;
 	}
-	const lastNode = execution.data?.resultData.lastNodeExecuted;
-	const output =
-		lastNode && execution.status === 'success' ? nodeOutput(execution, lastNode) : undefined;
-	console.log(`n8n ran execution ${execution.id}: ${execution.status}.`);
-	if (lastNode && output) console.log(`"${lastNode}" output:\n${JSON.stringify(output, null, 2)}`);
-	console.log(
-		`Open it in the editor: ${state.n8nUrl}/workflow/${execution.workflowId}/executions/${execution.id}`,
-	);
+	console.log(`n8n ran ${executions.length} execution(s) for ${event.id}:`);
+	for (const execution of executions) {
+		const workflow = await client.getWorkflow(execution.workflowId);
+		const lastNode = execution.data?.resultData.lastNodeExecuted;
+		const output =
+			lastNode && execution.status === 'success' ? nodeOutput(execution, lastNode) : undefined;
+		console.log(`\nn8n ran execution ${execution.id} of "${workflow.name}": ${execution.status}.`);
+		const error = execution.data?.resultData.error;
+		if (error) console.log(`Error: ${error.message}`);
+		if (lastNode && output) {
+			console.log(`"${lastNode}" output:\n${JSON.stringify(output, null, 2)}`);
+		}
+		console.log(
+			`Open it in the editor: ${state.n8nUrl}/workflow/${execution.workflowId}/executions/${execution.id}`,
+		);
+	}
+	if (executions.length < delivered) {
+		console.log(
+			`\n${delivered} deliveries were answered, but only ${executions.length} execution(s) finished within ${EXECUTION_WAIT_MS / 1000} s (a delivery the trigger ignores, such as a duplicate, starts none); see .demo/n8n.log.`,
+		);
+	}
 }
 
 main().catch((error: Error) => {

@@ -18,6 +18,7 @@ import {
 	SIGNUP_FORM_PATH,
 	signupFormWorkflow,
 	timesheetApprovedWorkflow,
+	timesheetLookupWorkflow,
 	verifyNewMembersWorkflow,
 } from './workflows';
 
@@ -86,11 +87,13 @@ async function main(): Promise<void> {
 	process.on('SIGTERM', () => void stop('SIGTERM'));
 
 	try {
+		const seeded = await world.control.seedWorld();
 		const workflows = {
 			signupForm: await world.client.createWorkflow(signupFormWorkflow(world.credential)),
 			timesheetApproved: await world.client.createWorkflow(
 				timesheetApprovedWorkflow(world.credential),
 			),
+			timesheetLookup: await world.client.createWorkflow(timesheetLookupWorkflow(world.credential)),
 		};
 		for (const workflow of Object.values(workflows)) {
 			await world.client.activateWorkflow(workflow.id);
@@ -108,6 +111,7 @@ async function main(): Promise<void> {
 			workflows: {
 				signupForm: workflows.signupForm.id,
 				timesheetApproved: workflows.timesheetApproved.id,
+				timesheetLookup: workflows.timesheetLookup.id,
 			},
 		};
 		writeFileSync(DEMO_STATE_FILE, JSON.stringify(state, null, 2));
@@ -121,9 +125,11 @@ async function main(): Promise<void> {
 				`  login          ${DEFAULT_OWNER.email} / ${DEFAULT_OWNER.password}`,
 				`  sign-up form   ${publicUrl}/form/${SIGNUP_FORM_PATH}  (creates a member through the node)`,
 				`  sandbox API    ${world.sandbox.baseUrl}  (key ${world.apiKey}, credential "${world.credential.name}")`,
+				`  organization   Acme Staffing (sandbox): ${seeded.members} members, ${seeded.customers} customers, ${seeded.sites} sites`,
 				...(cluster ? queueLines(cluster) : []),
 				'',
-				'  Workflows: "Sign-up form → create member" and "On timesheet approved → summary" (active),',
+				'  Workflows: "Sign-up form → create member", "On timesheet approved → summary" and',
+				'             "On timesheet approved → member and customer" (active),',
 				'             "On member created → verify member" (inactive, to explore)',
 				'',
 				'  Emit an event into the demo:   npm run demo:emit -- timesheet.approved',

@@ -19,7 +19,7 @@ export interface DemoState {
 	n8nApiKey: string;
 	sandboxOrigin: string;
 	target: SandboxTarget;
-	workflows: { signupForm: string; timesheetApproved: string };
+	workflows: { signupForm: string; timesheetApproved: string; timesheetLookup: string };
 }
 
 export function readDemoState(): DemoState {

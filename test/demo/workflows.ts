@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { WorkflowDefinition } from '../support/n8n';
 import {
 	chainWorkflow,
+	customerParameters,
 	memberParameters,
 	workforceNode,
 	workforceTriggerNode,
@@ -111,6 +112,23 @@ export function timesheetApprovedWorkflow(
 		},
 	]);
 	return { ...workflow, triggerWebhookId: trigger.webhookId };
+}
+
+/**
+ * On timesheet.approved → who worked (Member → Get with the event's member_id) → for whom
+ * (Customer → Get with the event's customer_id): the chain the README's Usage describes.
+ */
+export function timesheetLookupWorkflow(credential: CredentialReference): WorkflowDefinition {
+	const trigger = workforceTriggerNode('On timesheet approved', credential, ['timesheet.approved']);
+	return chainWorkflow('On timesheet approved → member and customer', [
+		trigger,
+		workforceNode('Get member', credential, memberParameters.get('$json.data.member_id')),
+		workforceNode(
+			'Get customer',
+			credential,
+			customerParameters.get(`$('${trigger.name}').item.json.data.customer_id`),
+		),
+	]);
 }
 
 /** On member.created → Verify member: both of our nodes on one canvas (imported inactive). */

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { endpointDescription } from '../../nodes/shared/endpointDescription';
 import { runListSearch } from '../support/engine/harness';
 import { useSandbox } from '../support/sandbox-fixture';
 
@@ -67,7 +68,7 @@ describe('"From list" searches', () => {
 		expect(sites.results).toEqual([{ name: 'Harbour', value: site.id }]);
 		expect(endpoints.results).toEqual([
 			{
-				name: 'CRM (https://127.0.0.1:9/hook)',
+				name: 'CRM · all events · https://127.0.0.1:9/hook',
 				value: endpoint.id,
 				url: 'https://127.0.0.1:9/hook',
 			},
@@ -77,5 +78,32 @@ describe('"From list" searches', () => {
 		const [delivery] = (await sandbox.api<{ data: IDataObject[] }>('GET', '/webhook-deliveries'))
 			.data;
 		expect(deliveries.results[0].value).toBe(delivery.id);
+	});
+
+	it('shows a trigger’s endpoint by its workflow name, events and URL, without the workflow id', async () => {
+		const url = 'https://n8n.example.com/webhook/6f1c1e0e/webhook';
+		const ours = await sandbox.api('POST', '/webhook-endpoints', {
+			url,
+			events: ['timesheet.approved'],
+			description: endpointDescription('UhQysxdh1I3z9tfP', 'Payroll sync'),
+		});
+		const bare = await sandbox.api('POST', '/webhook-endpoints', {
+			url: 'https://hooks.example.com/a',
+			events: ['member.created', 'member.updated', 'member.verified', 'member.deleted'],
+		});
+		await sandbox.api('PATCH', `/webhook-endpoints/${bare.id}`, { enabled: false });
+
+		const { results } = await search('searchWebhookEndpoints');
+		const payroll = await search('searchWebhookEndpoints', 'payroll');
+
+		expect(results).toEqual([
+			{
+				name: 'https://hooks.example.com/a (disabled) · member.created, member.updated, member.verified +1 more',
+				value: bare.id,
+				url: 'https://hooks.example.com/a',
+			},
+			{ name: `Payroll sync · timesheet.approved · ${url}`, value: ours.id, url },
+		]);
+		expect(payroll.results.map((result) => result.value)).toEqual([ours.id]);
 	});
 });

@@ -30,10 +30,13 @@ const { fixture, receiver, testMode } = useTriggerSandbox({
 
 const MEMBER_EVENTS = ['member.created', 'member.verified'];
 
+const WORKFLOW_NAME = 'Payroll sync';
+
 function newTrigger(events: string[] = MEMBER_EVENTS, apiKey?: string): LiveTrigger {
 	return receiver().trigger({
 		parameters: { events },
 		credentials: fixture.credentials(apiKey),
+		workflowName: WORKFLOW_NAME,
 	});
 }
 
@@ -87,7 +90,7 @@ describe('event list', () => {
 });
 
 describe('activation', () => {
-	it('registers exactly one endpoint with the webhook URL, the events and an owner description', async () => {
+	it('registers exactly one endpoint with the webhook URL, the events and the workflow in the description', async () => {
 		const trigger = await activeTrigger(['member.verified', 'member.created', 'member.created']);
 
 		const endpoints = await fixture.control.endpoints();
@@ -97,9 +100,7 @@ describe('activation', () => {
 		expect(endpoint.url).toMatch(new RegExp(`/webhook/${trigger.node.webhookId}/webhook$`));
 		expect(endpoint.events).toEqual(['member.created', 'member.verified']);
 		expect(endpoint.enabled).toBe(true);
-		expect(endpoint.description).toBe(
-			`n8n workflow ${trigger.workflow.id} · Workforce Management Trigger`,
-		);
+		expect(endpoint.description).toBe(`${WORKFLOW_NAME} (n8n workflow ${trigger.workflow.id})`);
 		expect(nodeStaticData(trigger)).toMatchObject({
 			endpointId: endpoint.id,
 			secret: expect.stringMatching(/^wfmseal\.v1\./),
@@ -264,6 +265,22 @@ describe('reconciliation', () => {
 			]),
 		);
 		expect(endpoints).toHaveLength(3);
+	});
+
+	it('finds an endpoint described the way version 0.1.0 did after static data was lost', async () => {
+		const trigger = newTrigger();
+		const old = await fixture.api<{ id: string }>('POST', '/webhook-endpoints', {
+			url: trigger.webhookUrl(),
+			events: MEMBER_EVENTS,
+			description: `n8n workflow ${trigger.workflow.id} · Workforce Management Trigger`,
+		});
+
+		await trigger.activate();
+
+		const endpoints = await fixture.control.endpoints();
+		expect(endpoints.map((endpoint) => endpoint.id)).toEqual([nodeStaticData(trigger).endpointId]);
+		expect(endpoints[0].id).not.toBe(old.id);
+		expect(endpoints[0].description).toBe(`${WORKFLOW_NAME} (n8n workflow ${trigger.workflow.id})`);
 	});
 
 	it('re-keys its endpoint with roll-secret when only the secret was lost', async () => {

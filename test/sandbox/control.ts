@@ -5,11 +5,12 @@ import type { Mode } from './config';
 import { BROKEN_PAGE_VARIANTS } from './control-state';
 import type { Fault } from './control-state';
 import { ApiError, validationError } from './errors';
-import { EVENT_TYPES, examplePayload, isInventedPayload } from './events';
+import { EVENT_TYPES, examplePayload, isInventedPayload, mergeIntoExample } from './events';
 import { newMember } from './resources';
 import { nonEmptyString, object } from './schemas';
 import type { SandboxState } from './state';
 import type { Tenant } from './store';
+import { seedWorld } from './world';
 
 const mode = { type: 'string', enum: ['live', 'test'] };
 
@@ -162,6 +163,7 @@ export async function registerControlRoutes(
 						mode,
 						type: { type: 'string', enum: [...EVENT_TYPES] },
 						data: { type: 'object' },
+						example_overrides: { type: 'object' },
 					},
 					['organization', 'mode', 'type'],
 				),
@@ -173,9 +175,24 @@ export async function registerControlRoutes(
 				mode: Mode;
 				type: string;
 				data?: Record<string, unknown>;
+				example_overrides?: Record<string, unknown>;
 			};
+			if (body.data !== undefined && body.example_overrides !== undefined) {
+				throw validationError([
+					{
+						field: 'example_overrides',
+						message:
+							'goes with the example payload: leave out data, or leave out example_overrides',
+					},
+				]);
+			}
 			const tenant = findTenant(state, body.organization, body.mode);
-			const data = body.data ?? examplePayload(body.type, state.clock.now());
+			const data =
+				body.data ??
+				mergeIntoExample(
+					examplePayload(body.type, state.clock.now(), tenant),
+					body.example_overrides ?? {},
+				);
 			const { event, deliveryIds } = state.engine.emit(tenant, body.type, data);
 			return {
 				event,
@@ -274,6 +291,21 @@ export async function registerControlRoutes(
 				tenant.members.add({ seq: state.store.seq(), resource: member });
 			}
 			return { created: body.count, total: tenant.members.list.size };
+		},
+	);
+
+	control.post(
+		'/seed/world',
+		{ schema: { body: object({ organization: nonEmptyString, mode }, ['organization', 'mode']) } },
+		async (request) => {
+			const body = request.body as { organization: string; mode: Mode };
+			const tenant = findTenant(state, body.organization, body.mode);
+			seedWorld(tenant, state.store.now(), () => state.store.seq());
+			return {
+				members: tenant.members.list.size,
+				customers: tenant.customers.list.size,
+				sites: tenant.sites.list.size,
+			};
 		},
 	);
 

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
-
 import { isoDate, isoTimestamp } from './clock';
-import { newCustomer, newMember, newSite } from './resources';
+import type { Tenant } from './store';
+import { exampleCast } from './world';
 
 export interface CatalogEntry {
 	type: string;
@@ -95,91 +94,120 @@ export function isInventedPayload(type: string): boolean {
 
 const HOUR_MS = 3_600_000;
 
+function round2(amount: number): number {
+	return Math.round(amount * 100) / 100;
+}
+
+/**
+ * Deep-merges `overrides` into an example payload: objects merge key by key, anything else
+ * (arrays and null included) replaces.
+ */
+export function mergeIntoExample(
+	example: Record<string, unknown>,
+	overrides: Record<string, unknown>,
+): Record<string, unknown> {
+	const merged = { ...example };
+	for (const [key, value] of Object.entries(overrides)) {
+		const current = merged[key];
+		const bothObjects = [current, value].every(
+			(part) => part !== null && typeof part === 'object' && !Array.isArray(part),
+		);
+		merged[key] = bothObjects
+			? mergeIntoExample(current as Record<string, unknown>, value as Record<string, unknown>)
+			: value;
+	}
+	return merged;
+}
+
 /**
  * An example `data` object for any event type (for the test operation and the control
- * interface). Member, customer and site payloads have the REST shapes; the others are
- * examples only, since the spec does not show them.
+ * interface), about the records of the tenant's demo world (see world.ts): a timesheet names a
+ * member and customer of that world and a site of that customer, and the invoice bills the
+ * timesheets at the customer's billing rate. Member, customer and site payloads have the REST
+ * shapes; shift, booking, timesheet, feedback, invoice and travel-expense payloads are examples
+ * only (isInventedPayload), since the spec does not show them.
  */
-export function examplePayload(type: string, nowMs: number): object {
+export function examplePayload(
+	type: string,
+	nowMs: number,
+	tenant: Tenant,
+): Record<string, unknown> {
 	const now = isoTimestamp(nowMs);
 	const [family, action] = type.split('.');
-	const member = newMember(
-		{
-			business_name: 'Riverside Care Services',
-			display_name: 'Dana Rivers',
-			capacity: 3,
-			contact: { email: 'dana@riverside.example', phone: '+1 555 0100' },
-		},
-		now,
-	);
-	const customerId = randomUUID();
-	const siteId = randomUUID();
-	const shiftId = randomUUID();
-	const startsAt = nowMs + 24 * HOUR_MS;
+	const { worker, colleague, newcomer, customer, site, id } = exampleCast(tenant, now);
+	const billRate = customer.billing_rate ?? 40;
+	const startsAt = nowMs - 8 * HOUR_MS;
 	const shift = {
-		id: shiftId,
-		customer_id: customerId,
-		site_id: siteId,
+		id: id('shift'),
+		customer_id: customer.id,
+		site_id: site.id,
 		title: 'Evening care assistant',
 		status: 'open',
 		starts_at: isoTimestamp(startsAt),
 		ends_at: isoTimestamp(startsAt + 8 * HOUR_MS),
 		positions: 2,
-		filled_positions: 0,
-		pay_rate: 24.5,
-		bill_rate: 38,
+		filled_positions: 2,
+		pay_rate: round2(billRate * 0.65),
+		bill_rate: billRate,
 		currency: 'USD',
 		notes: null,
 		created_at: now,
 		updated_at: now,
 	};
+	// the two timesheets of the shift: the worker's (the timesheet.* example) and the colleague's
+	const timesheets = [
+		{ member: worker, hours: 7.5, breakMinutes: 30, id: id('timesheet/1') },
+		{ member: colleague, hours: 6, breakMinutes: 0, id: id('timesheet/2') },
+	].map((entry) => ({
+		id: entry.id,
+		shift_id: shift.id,
+		member_id: entry.member.id,
+		customer_id: customer.id,
+		site_id: site.id,
+		clock_in_at: isoTimestamp(nowMs - (entry.hours * 60 + entry.breakMinutes) * 60_000),
+		clock_out_at: now,
+		break_minutes: entry.breakMinutes,
+		hours_worked: entry.hours,
+		source: 'clock_out',
+		created_at: now,
+		updated_at: now,
+	}));
 	switch (family) {
 		case 'member':
-			if (action === 'created') return { ...member, source: 'signup' };
-			if (action === 'verified') return { ...member, is_verified: true };
-			if (action === 'deactivated') return { ...member, is_active: false, status: 'inactive' };
+			if (action === 'created') return { ...newcomer, source: 'signup' };
+			if (action === 'verified') return { ...newcomer, is_verified: true };
+			if (action === 'deactivated') return { ...newcomer, is_active: false, status: 'inactive' };
 			if (action === 'deleted') {
 				return {
-					id: member.id,
-					business_name: member.business_name,
-					display_name: member.display_name,
-					contact: member.contact,
+					id: newcomer.id,
+					business_name: newcomer.business_name,
+					display_name: newcomer.display_name,
+					contact: newcomer.contact,
 					deleted_at: now,
 				};
 			}
-			return { ...member, status: 'active' };
+			return { ...newcomer, updated_at: now };
 		case 'customer':
-			return newCustomer(
-				{
-					name: 'Northwind Health',
-					contact_name: 'Sam Lee',
-					contact_email: 'sam@northwind.example',
-					billing_rate: 42,
-				},
-				now,
-			);
+			return { ...customer, updated_at: now };
 		case 'customer_location':
-			return newSite(
-				{ customer_id: customerId, name: 'Northwind Clinic East', orientation_required: true },
-				now,
-			);
+			return { ...site, updated_at: now };
 		case 'shift':
 			if (action === 'assigned') {
 				return {
 					...shift,
 					filled_positions: 1,
-					assignment: { member_id: member.id, method: 'offer_accepted', assigned_at: now },
+					assignment: { member_id: worker.id, method: 'offer_accepted', assigned_at: now },
 				};
 			}
-			if (action === 'completed') return { ...shift, status: 'completed', filled_positions: 2 };
+			if (action === 'completed') return { ...shift, status: 'completed' };
 			if (action === 'cancelled')
 				return { ...shift, status: 'cancelled', cancellation_reason: 'Customer request' };
-			return shift;
+			return { ...shift, filled_positions: 0 };
 		case 'booking':
 			return {
-				id: randomUUID(),
-				customer_id: customerId,
-				site_id: siteId,
+				id: id('booking'),
+				customer_id: customer.id,
+				site_id: site.id,
 				status: action === 'status_changed' ? 'approved' : 'requested',
 				previous_status: action === 'status_changed' ? 'requested' : null,
 				requested_positions: 2,
@@ -191,68 +219,61 @@ export function examplePayload(type: string, nowMs: number): object {
 			};
 		case 'timesheet':
 			return {
-				id: randomUUID(),
-				shift_id: shiftId,
-				member_id: member.id,
-				customer_id: customerId,
+				...timesheets[0],
 				status: {
 					created: 'pending',
 					approved: 'approved',
 					disputed: 'disputed',
 					voided: 'voided',
 				}[action],
-				clock_in_at: isoTimestamp(nowMs - 8 * HOUR_MS),
-				clock_out_at: now,
-				break_minutes: 30,
-				hours_worked: 7.5,
-				source: 'clock_out',
 				dispute_reason: action === 'disputed' ? 'Hours do not match the sign-in sheet' : null,
-				created_at: now,
-				updated_at: now,
 			};
 		case 'feedback':
 			return {
-				id: randomUUID(),
-				shift_id: shiftId,
-				customer_id: customerId,
-				member_id: member.id,
+				id: id('feedback'),
+				shift_id: shift.id,
+				customer_id: customer.id,
+				member_id: worker.id,
 				rating: 5,
 				comment: 'Punctual and kind with the residents.',
 				created_at: now,
 			};
-		case 'invoice':
+		case 'invoice': {
+			const lineItems = timesheets.map((timesheet) => ({
+				description: `${shift.title}, ${site.name}, ${timesheet.hours_worked} h`,
+				quantity: timesheet.hours_worked,
+				unit_price: billRate,
+				amount: round2(timesheet.hours_worked * billRate),
+				timesheet_id: timesheet.id,
+			}));
+			const subtotal = round2(lineItems.reduce((sum, line) => sum + line.amount, 0));
 			return {
-				id: randomUUID(),
-				customer_id: customerId,
+				id: id('invoice'),
+				customer_id: customer.id,
 				number: 'INV-2026-0042',
 				status: { created: 'draft', sent: 'sent', paid: 'paid', voided: 'void' }[action],
 				currency: 'USD',
-				subtotal: 570,
+				subtotal,
 				tax: 0,
-				total: 570,
+				total: subtotal,
 				issue_date: isoDate(nowMs),
 				due_date: isoDate(nowMs + 30 * 24 * HOUR_MS),
-				line_items: Array.from({ length: 2 }, () => ({
-					description: 'Evening care assistant, 7.5 h',
-					quantity: 7.5,
-					unit_price: 38,
-					amount: 285,
-					timesheet_id: randomUUID(),
-				})),
+				line_items: lineItems,
 				created_at: now,
 				updated_at: now,
 			};
+		}
 		case 'travel_expense':
 			return {
-				id: randomUUID(),
-				member_id: member.id,
-				shift_id: shiftId,
+				id: id('travel_expense'),
+				member_id: worker.id,
+				shift_id: shift.id,
 				travel_date: isoDate(nowMs),
 				distance_miles: 18.4,
 				rate_per_mile: 0.67,
-				amount: 12.33,
+				amount: round2(18.4 * 0.67),
 				currency: 'USD',
-				notes: 'Home to Northwind Clinic East and back',
+				notes: `Home to ${site.name} and back`,
 				created_at: now,
 			};
 		default:

@@ -208,8 +208,8 @@ export const EMPTY_ADDRESS: Address = {
 	country: null,
 };
 
-/** Organization ids stay the same across resets and restarts, so demos can show them. */
-function stableUuid(name: string): string {
+/** Ids that stay the same across resets and restarts (organizations, the demo world), so demos can show them. */
+export function stableUuid(name: string): string {
 	const hex = createHash('sha256').update(name).digest('hex');
 	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

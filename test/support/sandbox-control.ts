@@ -75,15 +75,25 @@ export class SandboxControl {
 		await this.call('POST', '/__sandbox/reset');
 	}
 
+	/**
+	 * Emits `type` with `data`, or with the example payload when `data` is left out; with
+	 * `mergeIntoExample`, `data` is deep-merged into the example payload instead.
+	 */
 	async emitEvent(
 		type: string,
 		data?: Record<string, unknown>,
-	): Promise<{ event: EventEnvelope; delivery_ids: string[] }> {
+		{ mergeIntoExample = false } = {},
+	): Promise<{ event: EventEnvelope; delivery_ids: string[]; example_payload: boolean }> {
 		return await this.call('POST', '/__sandbox/events', {
 			...this.target,
 			type,
-			...(data ? { data } : {}),
+			...(data ? { [mergeIntoExample ? 'example_overrides' : 'data']: data } : {}),
 		});
+	}
+
+	/** Seeds the target with the demo world (world.ts): members, customers and sites. */
+	async seedWorld(): Promise<{ members: number; customers: number; sites: number }> {
+		return await this.call('POST', '/__sandbox/seed/world', this.target);
 	}
 
 	async advanceClock(seconds: number): Promise<void> {

@@ -170,6 +170,9 @@ export const memberParameters = {
 			updateFields,
 		};
 	},
+	get(memberIdExpression: string): Record<string, unknown> {
+		return { resource: 'member', operation: 'get', memberId: memberIdFrom(memberIdExpression) };
+	},
 	verify(memberIdExpression: string): Record<string, unknown> {
 		return { resource: 'member', operation: 'verify', memberId: memberIdFrom(memberIdExpression) };
 	},
@@ -178,6 +181,16 @@ export const memberParameters = {
 			resource: 'member',
 			operation: 'deactivate',
 			memberId: memberIdFrom(memberIdExpression),
+		};
+	},
+};
+
+export const customerParameters = {
+	get(customerIdExpression: string): Record<string, unknown> {
+		return {
+			resource: 'customer',
+			operation: 'get',
+			customerId: { __rl: true, mode: 'id', value: `={{ ${customerIdExpression} }}` },
 		};
 	},
 };

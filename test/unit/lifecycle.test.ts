@@ -25,7 +25,7 @@ function remote(overrides: Partial<RemoteEndpoint> = {}): RemoteEndpoint {
 	return {
 		id: stored.endpointId!,
 		url: URL,
-		description: endpointDescription('wf1', 'Workforce Management Trigger'),
+		description: endpointDescription('wf1', 'Payroll sync'),
 		events: ['timesheet.approved', 'member.created'],
 		enabled: true,
 		secret_preview: 'whsec_…ored',
@@ -114,19 +114,21 @@ describe('findOwnEndpoints', () => {
 	const testUrl = URL.replace('/webhook/', '/webhook-test/');
 	const endpoints = [
 		remote({ id: 'ours' }),
-		remote({ id: 'ours-renamed-node', description: endpointDescription('wf1', 'Old Name') }),
+		remote({ id: 'ours-renamed-workflow', description: endpointDescription('wf1', 'Old Name') }),
 		remote({ id: 'other-workflow', description: endpointDescription('wf2', 'Trigger') }),
 		remote({ id: 'workflow-id-prefix', description: endpointDescription('wf12', 'Trigger') }),
+		remote({ id: 'ours-0.1.0', description: 'n8n workflow wf1 · Workforce Management Trigger' }),
 		remote({ id: 'made-by-hand', description: 'Payroll integration' }),
 		remote({ id: 'no-description', description: null }),
 		remote({ id: 'test-registration', url: testUrl }),
 		remote({ id: 'other-url', url: 'https://elsewhere.example.com/hook' }),
 	];
 
-	it('finds only endpoints with our URL and our workflow in the description', () => {
+	it('finds only endpoints with our URL and our workflow id in the description, old form included', () => {
 		expect(findOwnEndpoints(endpoints, URL, 'wf1').map((e) => e.id)).toEqual([
 			'ours',
-			'ours-renamed-node',
+			'ours-renamed-workflow',
+			'ours-0.1.0',
 		]);
 	});
 
@@ -138,14 +140,6 @@ describe('findOwnEndpoints', () => {
 
 	it('finds nothing for another workflow with a different URL', () => {
 		expect(findOwnEndpoints(endpoints, URL, 'wf3')).toEqual([]);
-	});
-});
-
-describe('endpointDescription', () => {
-	it('names the workflow and the node', () => {
-		expect(endpointDescription('Xy12', 'Timesheet approved')).toBe(
-			'n8n workflow Xy12 · Timesheet approved',
-		);
 	});
 });
 

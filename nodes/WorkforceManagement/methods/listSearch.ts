@@ -7,6 +7,7 @@ import type {
 
 import { SCOPE, workforceApiListPage } from '../../shared/transport';
 import type { WorkforceListPage } from '../../shared/transport';
+import { readableDescription } from '../../shared/endpointDescription';
 import * as webhookEndpoints from '../../shared/webhookEndpoints';
 import { PATH } from '../actions/paths';
 
@@ -66,13 +67,33 @@ export const searchCustomers = searchResource(
 
 export const searchSites = searchResource(pagesOf(PATH.sites, SCOPE.customersRead), toNameAndId);
 
-export const searchWebhookEndpoints = searchResource(webhookEndpoints.listPage, (endpoint) => ({
-	name: endpoint.description
-		? `${endpoint.description as string} (${endpoint.url as string})`
-		: (endpoint.url as string),
-	value: endpoint.id as string,
-	url: endpoint.url as string,
-}));
+/** The events an endpoint receives, short enough for one line: "all events", "a, b, c +2 more". */
+function eventsSummary(events: unknown): string {
+	const types = Array.isArray(events) ? (events as string[]) : [];
+	if (types.includes('*')) return 'all events';
+	const shown = types.slice(0, 3).join(', ');
+	return types.length > 3 ? `${shown} +${types.length - 3} more` : shown;
+}
+
+/**
+ * "Payroll sync · timesheet.approved · https://…": the description first (for the trigger's
+ * endpoints, the workflow's name), then events and URL; the URL first when there is no description.
+ */
+export const searchWebhookEndpoints = searchResource(webhookEndpoints.listPage, (endpoint) => {
+	const url = endpoint.url as string;
+	const description = endpoint.description
+		? readableDescription(endpoint.description as string)
+		: '';
+	const disabled = endpoint.enabled === false ? ' (disabled)' : '';
+	const events = eventsSummary(endpoint.events);
+	return {
+		name: description
+			? `${description}${disabled} · ${events} · ${url}`
+			: `${url}${disabled} · ${events}`,
+		value: endpoint.id as string,
+		url,
+	};
+});
 
 export const searchWebhookDeliveries = searchResource(
 	pagesOf(PATH.webhookDeliveries, SCOPE.webhooksRead),

@@ -208,7 +208,7 @@ export const webhookEndpointOperations: Operation[] = [
 			const endpoint = tenant.endpoints.get(params.id);
 			const subscribed = endpoint.resource.events.find((type) => type !== '*');
 			const type = body.event_type ?? subscribed ?? 'member.created';
-			return engine.sendTest(tenant, endpoint, type, examplePayload(type, clock.now()));
+			return engine.sendTest(tenant, endpoint, type, examplePayload(type, clock.now(), tenant));
 		},
 	},
 ];

@@ -273,6 +273,8 @@ export interface WorkflowNodeOptions {
 	parameters: INodeParameters;
 	credentials?: WorkforceCredentials;
 	name?: string;
+	/** The workflow's name ("Engine test" unless given). */
+	workflowName?: string;
 	/** n8n's "Continue (using regular output)" error setting. */
 	continueOnFail?: boolean;
 	webhookId?: string;
@@ -298,7 +300,7 @@ export function createWorkflow(options: WorkflowNodeOptions): { workflow: Workfl
 	}
 	const workflow = new Workflow({
 		id: randomUUID(),
-		name: 'Engine test',
+		name: options.workflowName ?? 'Engine test',
 		nodes: [node],
 		connections: {},
 		active: false,

@@ -1,0 +1,54 @@
+import {
+	MAX_DESCRIPTION_LENGTH,
+	describesWorkflow,
+	endpointDescription,
+	readableDescription,
+} from '../../nodes/shared/endpointDescription';
+
+describe('the description of a trigger-registered endpoint', () => {
+	it('names the workflow, then its id', () => {
+		expect(endpointDescription('UhQysxdh1I3z9tfP', 'Payroll sync')).toBe(
+			'Payroll sync (n8n workflow UhQysxdh1I3z9tfP)',
+		);
+		expect(endpointDescription('wf1', '  On timesheet\napproved  ')).toBe(
+			'On timesheet approved (n8n workflow wf1)',
+		);
+		expect(endpointDescription('wf1', '')).toBe('n8n workflow wf1');
+	});
+
+	it(`cuts a long name with "…" to ${MAX_DESCRIPTION_LENGTH} characters, keeping the id whole`, () => {
+		const description = endpointDescription('UhQysxdh1I3z9tfP', 'Sync '.repeat(100));
+		expect(description.length).toBeLessThanOrEqual(MAX_DESCRIPTION_LENGTH);
+		expect(description.length).toBeGreaterThan(MAX_DESCRIPTION_LENGTH - 5);
+		expect(description).toMatch(/^Sync Sync .*Sy… \(n8n workflow UhQysxdh1I3z9tfP\)$/);
+		expect(describesWorkflow(description, 'UhQysxdh1I3z9tfP')).toBe(true);
+	});
+
+	it('never cuts a character made of two UTF-16 units in half', () => {
+		const description = endpointDescription('wf1', '🚀'.repeat(300));
+		expect(Array.from(description).length).toBeLessThanOrEqual(MAX_DESCRIPTION_LENGTH);
+		expect(description).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+	});
+
+	it('is recognised in its current form and in the form of version 0.1.0', () => {
+		expect(describesWorkflow(endpointDescription('wf1', 'Payroll sync'), 'wf1')).toBe(true);
+		expect(describesWorkflow(endpointDescription('wf1', ''), 'wf1')).toBe(true);
+		expect(describesWorkflow('n8n workflow wf1 · Workforce Management Trigger', 'wf1')).toBe(true);
+	});
+
+	it('is not mistaken for another workflow or a hand-written description', () => {
+		expect(describesWorkflow(endpointDescription('wf12', 'Payroll sync'), 'wf1')).toBe(false);
+		expect(describesWorkflow(endpointDescription('wf1', 'Payroll sync'), 'wf12')).toBe(false);
+		expect(describesWorkflow('n8n workflow wf12 · Trigger', 'wf1')).toBe(false);
+		expect(describesWorkflow('Payroll integration', 'wf1')).toBe(false);
+		expect(describesWorkflow(null, 'wf1')).toBe(false);
+	});
+
+	it('reads without the id', () => {
+		expect(readableDescription(endpointDescription('wf1', 'Payroll (sync)'))).toBe(
+			'Payroll (sync)',
+		);
+		expect(readableDescription('n8n workflow wf1 · Trigger')).toBe('n8n workflow wf1 · Trigger');
+		expect(readableDescription('CRM')).toBe('CRM');
+	});
+});

@@ -1,0 +1,69 @@
+/**
+ * How the package reads in n8n's node creator. n8n 2.8.4's editor (useActionsGenerator,
+ * generateMergedNodesAndActions) lists a trigger whose type name minus "Trigger" is another node
+ * of the package as one entry with that node, and gives the entry the trigger's description; the
+ * node codex (*.node.json) and package.json carry no text the picker shows.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { WorkforceManagement } from '../../nodes/WorkforceManagement/WorkforceManagement.node';
+import { WorkforceManagementTrigger } from '../../nodes/WorkforceManagementTrigger/WorkforceManagementTrigger.node';
+import { PACKAGE_ROOT } from '../support/constants';
+
+const action = new WorkforceManagement().description;
+const trigger = new WorkforceManagementTrigger().description;
+const packageJson = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as {
+	name: string;
+	description: string;
+};
+
+function codex(folder: string): { node: string; categories: string[]; resources: object } {
+	return JSON.parse(
+		readFileSync(join(PACKAGE_ROOT, 'nodes', folder, `${folder}.node.json`), 'utf8'),
+	) as { node: string; categories: string[]; resources: object };
+}
+
+describe('the node creator entry', () => {
+	it('merges the trigger into the action node, as n8n does by type name', () => {
+		expect(trigger.name.replace('Trigger', '')).toBe(action.name);
+		expect(trigger.group).toContain('trigger');
+		expect(action.group).not.toContain('trigger');
+	});
+
+	it('describes both nodes with the description n8n takes from the trigger', () => {
+		const entry = trigger.description;
+		for (const resource of ['members', 'customers', 'sites', 'webhooks']) {
+			expect(entry).toContain(resource);
+			expect(action.description).toContain(resource);
+		}
+		expect(entry).toMatch(/start workflows when its events happen/);
+		expect(entry).not.toMatch(/^Starts the workflow/);
+	});
+
+	it('keeps descriptions to one sentence without a closing period, as n8n’s own nodes', () => {
+		for (const description of [action.description, trigger.description]) {
+			expect(description).not.toMatch(/\.$/);
+			expect(description.length).toBeLessThanOrEqual(120);
+		}
+	});
+});
+
+describe('codex files and package.json', () => {
+	it('name each node by its package type and link documentation without a #fragment', () => {
+		for (const [folder, description] of [
+			['WorkforceManagement', action],
+			['WorkforceManagementTrigger', trigger],
+		] as const) {
+			const entry = codex(folder);
+			expect(entry.node).toBe(`${packageJson.name}.${description.name}`);
+			expect(entry.categories.length).toBeGreaterThan(0);
+			expect(JSON.stringify(entry.resources)).not.toContain('#');
+		}
+	});
+
+	it('describe the package for npm with both nodes', () => {
+		expect(packageJson.description).toMatch(/members, customers, sites, webhooks/);
+		expect(packageJson.description).toMatch(/trigger/);
+	});
+});
