@@ -133,10 +133,6 @@ export class N8nClient {
 		return await this.publicApi('POST', '/workflows', { name, nodes, connections, settings });
 	}
 
-	async getWorkflow(id: string): Promise<{ id: string; name: string }> {
-		return await this.publicApi('GET', `/workflows/${id}`);
-	}
-
 	/** Activation runs the triggers' webhook lifecycle (checkExists/create) in the running instance. */
 	async activateWorkflow(id: string): Promise<void> {
 		await this.publicApi('POST', `/workflows/${id}/activate`);
