@@ -28,7 +28,11 @@ export interface DuplicateMemoryStaticData {
 	recentEnvelopes?: unknown;
 }
 
-const acceptedInThisProcess = new Map<string, EnvelopeMemory>();
+/** Per workflow and node: the ids accepted here, and the stored form last written from them. */
+const acceptedInThisProcess = new Map<
+	string,
+	{ memory: EnvelopeMemory; written: StoredEnvelopeMemory }
+>();
 
 function ownerKey(workflowId: string | undefined, nodeId: string): string {
 	return `${workflowId ?? ''}\u0000${nodeId}`;
@@ -45,19 +49,31 @@ export function acceptEnvelopeOnce(
 	nowSeconds: number,
 ): boolean {
 	const key = ownerKey(owner.workflowId, owner.nodeId);
-	const stored = decodeMemory(staticData.seenEnvelopes);
+	const known = acceptedInThisProcess.get(key);
+	// static data as this process last wrote it holds nothing new: skip decoding it
+	const stored =
+		known && sameStoredMemory(known.written, staticData.seenEnvelopes)
+			? new Map<string, number>()
+			: decodeMemory(staticData.seenEnvelopes);
 	const legacy = migrateLegacy(staticData.recentEnvelopes);
-	const inProcess = acceptedInThisProcess.get(key) ?? new Map<string, number>();
+	const inProcess = known?.memory ?? new Map<string, number>();
 
 	const { duplicate, memory } = recordEnvelope([stored, legacy, inProcess], envelopeId, nowSeconds);
-	acceptedInThisProcess.set(key, memory);
-
 	const encoded = encodeMemory(memory);
-	if (JSON.stringify(encoded) !== JSON.stringify(staticData.seenEnvelopes ?? {})) {
-		staticData.seenEnvelopes = encoded;
-	}
+	acceptedInThisProcess.set(key, { memory, written: encoded });
+	if (!sameStoredMemory(encoded, staticData.seenEnvelopes)) staticData.seenEnvelopes = encoded;
 	if (staticData.recentEnvelopes !== undefined) delete staticData.recentEnvelopes;
 	return !duplicate;
+}
+
+/** Unchanged memory is not written, so n8n has nothing to save for it. */
+function sameStoredMemory(encoded: StoredEnvelopeMemory, stored: unknown): boolean {
+	if (typeof stored !== 'object' || stored === null) return false;
+	const storedHours = Object.entries(stored);
+	return (
+		storedHours.length === Object.keys(encoded).length &&
+		storedHours.every(([hour, hashes]) => encoded[hour] === hashes)
+	);
 }
 
 /** On deactivation: the endpoint is gone, and with it every id it could repeat. */
