@@ -126,12 +126,13 @@ async function main(): Promise<void> {
 				rounds: args.rounds,
 			};
 			log(`Webhooks: ${JSON.stringify(settings)}`);
-			const measurements = await runWebhooks(env, { ...settings, log });
+			const { measurements, executionSizes } = await runWebhooks(env, { ...settings, log });
 			savePart('webhooks', {
 				finishedAt: new Date().toISOString(),
 				machine,
 				settings,
 				measurements,
+				executionSizes,
 			});
 		}
 	} finally {

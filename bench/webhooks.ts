@@ -5,9 +5,11 @@
  * sandbox (bounded concurrency, each request timed from send to n8n's answer), and the sandbox's own
  * delivery engine (every delivery queued at once, timed from the delivery's creation to its ack).
  */
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 
+import { ENVELOPE_MEMORY_LIMITS } from '../nodes/WorkforceManagementTrigger/envelopeMemory';
+import { signatureHeader } from '../test/support/signed-delivery';
 import { chainWorkflow, workforceTriggerNode, type WorkflowNode } from '../test/support/workflows';
 import { MEASURED, type BenchEnvironment } from './environment';
 import { median, percentile } from './memory';
@@ -51,6 +53,26 @@ export interface WebhookMeasurement {
 	burstMs: number;
 }
 
+/**
+ * One stored execution record of a contender, measured after the bursts (our trigger's duplicate
+ * memory full): bytes of the JSON n8n stores.
+ */
+export interface ExecutionRecordSize {
+	contender: WebhookContender;
+	executionId: string;
+	/** The workflow copied into the record (nodes, settings, static data). */
+	workflowDataBytes: number;
+	/** Of which the workflow's static data. */
+	staticDataBytes: number;
+	/** The run data, as the stored (flatted) string. */
+	runDataBytes: number;
+}
+
+export interface WebhookResults {
+	measurements: WebhookMeasurement[];
+	executionSizes: ExecutionRecordSize[];
+}
+
 interface Delivery {
 	body: string;
 	headers: Record<string, string>;
@@ -77,12 +99,6 @@ interface SendResult {
 interface BurstResult extends SendResult {
 	executionsSucceeded: number;
 	executionsDoneMs: number;
-}
-
-/** The spec's signature: hex HMAC-SHA256 of `<t>.<raw body>` keyed with the endpoint's secret. */
-function signatureHeader(secret: string, body: string, unixSeconds: number): string {
-	const signature = createHmac('sha256', secret).update(`${unixSeconds}.${body}`).digest('hex');
-	return `t=${unixSeconds},v1=${signature}`;
 }
 
 /** `count` distinct envelopes (their own ids, so none is a duplicate), signed now. */
@@ -334,10 +350,27 @@ function alternating(rounds: number): WebhookContender[] {
 	return order;
 }
 
+async function executionRecordSize(
+	env: BenchEnvironment,
+	target: Target,
+): Promise<ExecutionRecordSize> {
+	const { id } = await env.latestExecution(target.workflowId);
+	const stored = await env.client.storedExecution(id);
+	const bytes = (value: unknown) =>
+		Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value ?? null));
+	return {
+		contender: target.contender,
+		executionId: id,
+		workflowDataBytes: bytes(stored.workflowData),
+		staticDataBytes: bytes(stored.workflowData.staticData ?? {}),
+		runDataBytes: bytes(stored.data),
+	};
+}
+
 export async function runWebhooks(
 	env: BenchEnvironment,
 	options: WebhookOptions,
-): Promise<WebhookMeasurement[]> {
+): Promise<WebhookResults> {
 	const targets = await createTargets(env);
 	const member = await samplePayload(env);
 	const senders: Record<Sender, (target: Target, count: number) => Promise<SendResult>> = {
@@ -355,6 +388,16 @@ export async function runWebhooks(
 				);
 			}
 		}
+	}
+
+	// A full duplicate memory, as a busy trigger has it: as many distinct ids as it keeps.
+	for (const target of Object.values(targets)) {
+		const fill = await burst(env, target, () =>
+			senders.generator(target, ENVELOPE_MEMORY_LIMITS.maxEntries),
+		);
+		options.log(
+			`  filled ${target.contender}: ${fill.accepted} distinct deliveries (the trigger keeps ${ENVELOPE_MEMORY_LIMITS.maxEntries} ids)`,
+		);
 	}
 
 	const measurements: WebhookMeasurement[] = [];
@@ -378,5 +421,9 @@ export async function runWebhooks(
 			measurements.push(pooled(contender, sender, results[contender]));
 		}
 	}
-	return measurements;
+	const executionSizes = [];
+	for (const target of Object.values(targets)) {
+		executionSizes.push(await executionRecordSize(env, target));
+	}
+	return { measurements, executionSizes };
 }

@@ -11,12 +11,7 @@ import { jsonParse, NodeConnectionTypes } from 'n8n-workflow';
 import { endpointEventTypeOptions } from '../shared/eventCatalog';
 import { CREDENTIAL_TYPE } from '../shared/transport';
 import * as webhookEndpoints from '../shared/webhookEndpoints';
-import {
-	reconcile,
-	rememberEnvelope,
-	type RecentEnvelopes,
-	type StoredRegistration,
-} from './lifecycle';
+import { reconcile, type StoredRegistration } from './lifecycle';
 import {
 	createEndpoint,
 	deleteEndpoint,
@@ -26,6 +21,11 @@ import {
 	wantedRegistration,
 } from './registration';
 import { isJsonMediaType } from './delivery';
+import {
+	acceptEnvelopeOnce,
+	type DuplicateMemoryStaticData,
+	forgetAcceptedEnvelopes,
+} from './processDuplicateMemory';
 import {
 	deliverySecrets,
 	forgetOpenedSecret,
@@ -38,7 +38,7 @@ import { DEFAULT_TOLERANCE_SECONDS, SIGNATURE_HEADER, verifySignature } from './
 const TEST_DELIVERY_HEADER = 'x-webhook-test';
 
 /** The node's static data: the registration plus the envelope ids recently accepted. */
-type TriggerStaticData = StoredRegistration & { recentEnvelopes?: RecentEnvelopes };
+type TriggerStaticData = StoredRegistration & DuplicateMemoryStaticData;
 
 function triggerStaticData(context: IHookFunctions | IWebhookFunctions): TriggerStaticData {
 	return context.getWorkflowStaticData('node') as TriggerStaticData;
@@ -132,7 +132,7 @@ export class WorkforceManagementTrigger implements INodeType {
 						type: 'boolean',
 						default: true,
 						description:
-							'Whether a retry or redelivery of an event already received (same event ID, within the last 48 hours or 1,000 events) is acknowledged without starting the workflow again',
+							'Whether a retry or redelivery of an event already received (same event ID, accepted within the last 29 hours; at most the last 320 events are remembered) is acknowledged without starting the workflow again',
 					},
 					{
 						displayName: 'Ignore Test Deliveries',
@@ -218,7 +218,10 @@ export class WorkforceManagementTrigger implements INodeType {
 				if (staticData.endpointId) await deleteEndpoint.call(this, staticData.endpointId);
 				await deleteOwnEndpoints.call(this, this.getNodeWebhookUrl('default') as string);
 				forgetRegistration(staticData);
-				delete staticData.recentEnvelopes;
+				forgetAcceptedEnvelopes(staticData, {
+					workflowId: this.getWorkflow().id,
+					nodeId: this.getNode().id,
+				});
 				return true;
 			},
 		},
@@ -270,13 +273,10 @@ export class WorkforceManagementTrigger implements INodeType {
 		}
 
 		if (options.ignoreDuplicates !== false && typeof envelope.id === 'string') {
-			const { duplicate, recent } = rememberEnvelope(
-				staticData.recentEnvelopes ?? {},
-				envelope.id,
-				nowSeconds,
-			);
-			staticData.recentEnvelopes = recent;
-			if (duplicate) return acknowledgeWithoutRun('duplicate');
+			const owner = { workflowId: this.getWorkflow().id, nodeId: this.getNode().id };
+			if (!acceptEnvelopeOnce(staticData, owner, envelope.id, nowSeconds)) {
+				return acknowledgeWithoutRun('duplicate');
+			}
 		}
 
 		return {

@@ -96,38 +96,3 @@ export function findOwnEndpoints<T extends RemoteEndpoint>(
 		(endpoint) => endpoint.url === url && describesWorkflow(endpoint.description, workflowId),
 	);
 }
-
-/** Envelope id → unix seconds when it was first accepted, oldest first. */
-export type RecentEnvelopes = Record<string, number>;
-
-export interface DuplicateMemoryLimits {
-	maxEntries: number;
-	maxAgeSeconds: number;
-}
-
-/** The API retries for about 24 hours; remembering twice that covers every retry and redelivery. */
-export const DUPLICATE_MEMORY_LIMITS: DuplicateMemoryLimits = {
-	maxEntries: 1000,
-	maxAgeSeconds: 48 * 60 * 60,
-};
-
-/**
- * Records an envelope id and reports whether it was already seen. Returns a new, bounded memory:
- * entries older than `maxAgeSeconds` are forgotten, then the oldest beyond `maxEntries`.
- */
-export function rememberEnvelope(
-	recent: RecentEnvelopes,
-	envelopeId: string,
-	nowSeconds: number,
-	limits: DuplicateMemoryLimits = DUPLICATE_MEMORY_LIMITS,
-): { duplicate: boolean; recent: RecentEnvelopes } {
-	const fresh = Object.entries(recent).filter(
-		([, seenAt]) => nowSeconds - seenAt <= limits.maxAgeSeconds,
-	);
-	const duplicate = fresh.some(([id]) => id === envelopeId);
-	if (!duplicate) fresh.push([envelopeId, nowSeconds]);
-	return {
-		duplicate,
-		recent: Object.fromEntries(fresh.slice(Math.max(0, fresh.length - limits.maxEntries))),
-	};
-}

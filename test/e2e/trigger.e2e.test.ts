@@ -8,6 +8,12 @@ import { createHmac } from 'node:crypto';
 import { timesheetApprovedWorkflow } from '../demo/workflows';
 import { nodeOutput, type Execution } from '../support/n8n';
 import type { EventEnvelope, WebhookDelivery, WebhookEndpoint } from '../support/sandbox-control';
+import {
+	envelopeIds,
+	postAllAtOnce,
+	signedDelivery,
+	type SignedDelivery,
+} from '../support/signed-delivery';
 import { useE2eWorld } from './use-world';
 
 const world = useE2eWorld();
@@ -138,6 +144,32 @@ describe('trigger on timesheet.approved', () => {
 		expect(executions.map((execution) => execution.status)).toEqual(['success', 'success']);
 		expect(outputEventIds(executions, TRIGGER)[1]).toBe(event.id);
 		expect(outputEventIds(executions, TRIGGER)).not.toContain('evt_0000forged');
+	});
+
+	test('16 distinct deliveries at once run 16 times, sent again none; 2 simultaneous copies of one run once', async () => {
+		const secret = (await world().control.endpoints())[0].secret as string;
+		const timesheet = { id: 'example-timesheet', member_id: 'example-member', hours_worked: 8 };
+		const signed = (id: string) => signedDelivery(secret, id, 'timesheet.approved', timesheet);
+		const sendAtOnce = async (deliveries: SignedDelivery[]) =>
+			await postAllAtOnce(endpoint.url, deliveries);
+		const burst = envelopeIds(16, 'e2e0').map(signed);
+
+		expect(await sendAtOnce(burst)).toEqual(Array(16).fill(200));
+		executionsSoFar += 16;
+		await world().client.waitForExecutions(workflowId, executionsSoFar);
+
+		expect(await sendAtOnce(burst)).toEqual(Array(16).fill(200));
+		const copy = signed('evt_e2e0c0ffee');
+		expect(await sendAtOnce([copy, copy])).toEqual([200, 200]);
+		executionsSoFar += 1;
+
+		// a genuine event afterwards: a repeat that ran would have finished before it
+		const { executions } = await emitAndExpectOneMoreExecution();
+		expect(executions).toHaveLength(executionsSoFar);
+		const eventIds = outputEventIds(executions, TRIGGER);
+		for (const id of [...envelopeIds(16, 'e2e0'), 'evt_e2e0c0ffee']) {
+			expect(`${id}: ${eventIds.filter((each) => each === id).length}`).toBe(`${id}: 1`);
+		}
 	});
 
 	test('after a secret roll deliveries still verify', async () => {

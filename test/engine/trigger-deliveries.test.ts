@@ -9,6 +9,12 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { credentialsHelper } from '../support/engine/harness';
 import { useTriggerSandbox } from '../support/engine/trigger-receiver';
+import {
+	envelopeIds,
+	postAllAtOnce,
+	signedDelivery,
+	type SignedDelivery,
+} from '../support/signed-delivery';
 import type { LiveTrigger } from '../support/engine/trigger-receiver';
 
 const { fixture, receiver } = useTriggerSandbox({
@@ -368,5 +374,43 @@ describe('clock skew', () => {
 		const tolerant = await activeTrigger({ signatureToleranceSeconds: 600 });
 		await createMember('Tolerant Clock Inc');
 		expect(tolerant.executions).toHaveLength(1);
+	});
+});
+
+describe('bursts (static data loaded and saved per request, as n8n 2.8 does)', () => {
+	async function sendAll(trigger: LiveTrigger, deliveries: SignedDelivery[]): Promise<number[]> {
+		return await postAllAtOnce(trigger.webhookUrl(), deliveries);
+	}
+
+	it('16 distinct deliveries at once run 16 times; sent again, none runs', async () => {
+		const trigger = await activeTrigger();
+		const secret = await currentSecret();
+		const deliveries = envelopeIds(16, 'b0').map((id) => signedDelivery(secret, id));
+
+		expect(await sendAll(trigger, deliveries)).toEqual(Array(16).fill(200));
+		expect(trigger.executions).toHaveLength(16);
+
+		expect(await sendAll(trigger, deliveries)).toEqual(Array(16).fill(200));
+		expect(trigger.executions).toHaveLength(16);
+	});
+
+	it('keeps all 16 in static data, so a restarted n8n still knows them', async () => {
+		const trigger = await activeTrigger();
+		const secret = await currentSecret();
+		const deliveries = envelopeIds(16, 'b1').map((id) => signedDelivery(secret, id));
+		await sendAll(trigger, deliveries);
+		await sendAll(trigger, deliveries);
+
+		const restarted = receiver().restart(trigger, trigger.staticData);
+		await sendAll(restarted, deliveries);
+		expect(restarted.executions).toEqual([]);
+	});
+
+	it('two copies of one envelope at once run once', async () => {
+		const trigger = await activeTrigger();
+		const delivery = signedDelivery(await currentSecret(), 'evt_b2c0ffee');
+
+		expect(await sendAll(trigger, [delivery, delivery])).toEqual([200, 200]);
+		expect(trigger.executions).toHaveLength(1);
 	});
 });

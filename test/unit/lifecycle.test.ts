@@ -1,10 +1,8 @@
 import {
-	DUPLICATE_MEMORY_LIMITS,
 	endpointDescription,
 	findOwnEndpoints,
 	normalizeEvents,
 	reconcile,
-	rememberEnvelope,
 	sameEvents,
 	secretMatchesPreview,
 	type RemoteEndpoint,
@@ -140,57 +138,5 @@ describe('findOwnEndpoints', () => {
 
 	it('finds nothing for another workflow with a different URL', () => {
 		expect(findOwnEndpoints(endpoints, URL, 'wf3')).toEqual([]);
-	});
-});
-
-describe('rememberEnvelope', () => {
-	const NOW = 1_767_225_600;
-
-	it('reports a first delivery as new and a repeat as duplicate', () => {
-		const first = rememberEnvelope({}, 'evt_a1', NOW);
-		expect(first.duplicate).toBe(false);
-		expect(first.recent).toEqual({ evt_a1: NOW });
-
-		const retry = rememberEnvelope(first.recent, 'evt_a1', NOW + 3600);
-		expect(retry.duplicate).toBe(true);
-		expect(retry.recent).toEqual({ evt_a1: NOW });
-	});
-
-	it('does not mutate the memory it is given', () => {
-		const recent = { evt_a1: NOW };
-		rememberEnvelope(recent, 'evt_b2', NOW);
-		expect(recent).toEqual({ evt_a1: NOW });
-	});
-
-	it('forgets ids older than the age limit (48 hours by default)', () => {
-		const recent = { evt_old: NOW - DUPLICATE_MEMORY_LIMITS.maxAgeSeconds - 1, evt_kept: NOW - 10 };
-		const result = rememberEnvelope(recent, 'evt_old', NOW);
-		expect(result.duplicate).toBe(false);
-		expect(Object.keys(result.recent)).toEqual(['evt_kept', 'evt_old']);
-	});
-
-	it('still recognizes an id right at the age limit', () => {
-		const recent = { evt_edge: NOW - DUPLICATE_MEMORY_LIMITS.maxAgeSeconds };
-		expect(rememberEnvelope(recent, 'evt_edge', NOW).duplicate).toBe(true);
-	});
-
-	it('keeps at most maxEntries ids, dropping the oldest', () => {
-		const limits = { maxEntries: 3, maxAgeSeconds: 3600 };
-		let recent = {};
-		for (const id of ['evt_1', 'evt_2', 'evt_3', 'evt_4']) {
-			recent = rememberEnvelope(recent, id, NOW, limits).recent;
-		}
-		expect(Object.keys(recent)).toEqual(['evt_2', 'evt_3', 'evt_4']);
-		expect(rememberEnvelope(recent, 'evt_1', NOW, limits).duplicate).toBe(false);
-		expect(rememberEnvelope(recent, 'evt_4', NOW, limits).duplicate).toBe(true);
-	});
-
-	it('stays bounded at the default 1,000 ids', () => {
-		let recent = {};
-		for (let index = 0; index < 1005; index++) {
-			recent = rememberEnvelope(recent, `evt_${index.toString(16)}`, NOW).recent;
-		}
-		expect(Object.keys(recent)).toHaveLength(DUPLICATE_MEMORY_LIMITS.maxEntries);
-		expect(Object.keys(recent)[0]).toBe(`evt_${(5).toString(16)}`);
 	});
 });

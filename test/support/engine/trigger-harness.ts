@@ -15,9 +15,9 @@ import type {
 	IWebhookResponseData,
 	IWorkflowExecuteAdditionalData,
 	WebhookType,
-	Workflow,
 	WorkflowActivateMode,
 } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
 
 import { TRIGGER_NODE_TYPE } from '../constants';
 import { createAdditionalData, createWorkflow, nodeTypes } from './harness';
@@ -136,6 +136,7 @@ export class TriggerHarness {
 	async runWebhook(
 		request: IncomingMessage & { rawBody?: Buffer; body?: unknown },
 		response: ServerResponse,
+		workflow: Workflow = this.workflow,
 		name = 'default',
 	): Promise<IWebhookResponseData> {
 		const additionalData = {
@@ -148,7 +149,7 @@ export class TriggerHarness {
 			workflowExecuteAdditionalData: additionalData,
 		};
 		const context = new WebhookContext(
-			this.workflow,
+			workflow,
 			this.node,
 			additionalData,
 			'webhook',
@@ -158,5 +159,29 @@ export class TriggerHarness {
 		);
 		if (!this.nodeType.webhook) throw new Error('The node has no webhook()');
 		return await this.nodeType.webhook.call(context);
+	}
+
+	/**
+	 * The workflow as n8n 2.8's live-webhook service loads it for one request: its own copy of the
+	 * static data as last saved. {@link saveStaticData} writes it back whole, if changed; there is
+	 * no lock, so with concurrent requests the last save wins, as in n8n.
+	 */
+	loadForRequest(): Workflow {
+		const staticData = JSON.parse(JSON.stringify(this.workflow.staticData)) as IDataObject;
+		delete staticData.__dataChanged;
+		return new Workflow({
+			id: this.workflow.id,
+			name: this.workflow.name,
+			nodes: [this.node],
+			connections: {},
+			active: true,
+			nodeTypes,
+			staticData,
+			settings: this.workflow.settings,
+		});
+	}
+
+	saveStaticData(loaded: Workflow): void {
+		if (loaded.staticData.__dataChanged === true) this.workflow.staticData = loaded.staticData;
 	}
 }

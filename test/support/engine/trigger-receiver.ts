@@ -33,6 +33,9 @@ import type { TriggerHarnessOptions } from './trigger-harness';
 process.env.NO_PROXY = '127.0.0.1,localhost';
 process.env.no_proxy = '127.0.0.1,localhost';
 
+/** Stands in for the database writes n8n makes between loading static data and saving it. */
+const DATABASE_ROUND_TRIP_MS = 25;
+
 /** What the receiver recorded for one HTTP request to a trigger URL. */
 export interface TriggerRequest {
 	path: string;
@@ -202,6 +205,8 @@ export class TriggerReceiver {
 			return;
 		}
 
+		// as n8n's live-webhook service: static data loaded per request, saved after the run started
+		const loaded = trigger.loadForRequest();
 		const rawBody = await readBody(request);
 		const webhookRequest = Object.assign(request, {
 			rawBody,
@@ -209,17 +214,22 @@ export class TriggerReceiver {
 				? JSON.parse(rawBody.toString('utf8'))
 				: {},
 		});
-		const result: IWebhookResponseData = await trigger.runWebhook(webhookRequest, response);
-
-		if (result.noWebhookResponse) {
-			delivery.status = response.statusCode;
-			return;
+		const result: IWebhookResponseData = await trigger.runWebhook(webhookRequest, response, loaded);
+		// the node answered itself
+		if (result.noWebhookResponse) delivery.status = response.statusCode;
+		if (result.workflowData !== undefined) {
+			delivery.execution = await runTriggeredWorkflow(trigger, result.workflowData);
 		}
+		// n8n saves only after database round trips (the execution is created first), so requests
+		// arriving meanwhile load the static data as it was before this one
+		await new Promise((resolve) => setTimeout(resolve, DATABASE_ROUND_TRIP_MS));
+		trigger.saveStaticData(loaded);
+
+		if (result.noWebhookResponse) return;
 		if (result.workflowData === undefined) {
 			respond(200, result.webhookResponse ?? { message: 'Webhook call received' });
 			return;
 		}
-		delivery.execution = await runTriggeredWorkflow(trigger, result.workflowData);
 		if (trigger.responseLostFor > 0) {
 			trigger.responseLostFor--;
 			respond(504, { message: 'Gateway time-out' });

@@ -20,6 +20,13 @@ export interface WorkflowDefinition {
 	settings?: Record<string, unknown>;
 }
 
+/** The workflow copied into an execution record. */
+export interface WorkflowRecord {
+	nodes: unknown[];
+	staticData?: Record<string, unknown> | null;
+	[key: string]: unknown;
+}
+
 export interface Execution {
 	id: string;
 	workflowId: string;
@@ -180,6 +187,14 @@ export class N8nClient {
 			cursor = page.nextCursor ?? undefined;
 		} while (cursor);
 		return executions.sort((a, b) => Number(a.id) - Number(b.id));
+	}
+
+	/**
+	 * An execution as n8n stores it (the editor's REST API): `workflowData` is the workflow copied
+	 * into the record, static data included; `data` the run data as the stored (flatted) string.
+	 */
+	async storedExecution(id: string): Promise<{ workflowData: WorkflowRecord; data: string }> {
+		return await this.rest('GET', `/rest/executions/${id}`);
 	}
 
 	/**

@@ -1,0 +1,139 @@
+/**
+ * The trigger's duplicate memory: which envelope ids it accepted recently, in a form small enough
+ * to ride along in every execution record (n8n copies the workflow's static data into each one).
+ *
+ * Stored shape (static data `seenEnvelopes`): hour since the epoch → base64 of the 8-byte SHA-256
+ * prefixes of the ids first accepted in that hour, oldest first, e.g. `{"493852":"q1Z…"}`.
+ * About 10.7 characters per id plus ~13 per hour: 320 ids take under 4 KB.
+ *
+ * Why a 64-bit prefix is enough: an id is taken for a duplicate wrongly only when its prefix equals
+ * one of at most 320 remembered ones, probability ≤ 320 / 2^64 ≈ 1.7e-17 per delivery; a million
+ * deliveries a day for 100 years stay below 1e-6 of ever dropping one event. Ids reach the memory
+ * only after the signature is verified, so nobody without the secret can pick ids to collide.
+ *
+ * Why 30 hours: the API retries a failed delivery for about 24 hours (up to 8 attempts) with the
+ * same envelope id; an id is remembered for at least 29 hours. When more than 320 ids arrive
+ * within that window, the oldest are forgotten first (retries of recent ids are the likely ones).
+ */
+import { createHash } from 'node:crypto';
+
+export interface EnvelopeMemoryLimits {
+	maxEntries: number;
+	windowHours: number;
+}
+
+export const ENVELOPE_MEMORY_LIMITS: EnvelopeMemoryLimits = {
+	maxEntries: 320,
+	windowHours: 30,
+};
+
+const HASH_BYTES = 8;
+const SECONDS_PER_HOUR = 3600;
+
+/**
+ * id hash → hour it was first accepted; kept in order, oldest first. A hash is its 8 bytes as a
+ * latin1 string (one character per byte), so encoding and decoding are one buffer operation per
+ * hour rather than one per id: this runs on every delivery.
+ */
+export type EnvelopeMemory = Map<string, number>;
+
+/** The stored form: hour since the epoch → concatenated id hashes, base64. */
+export type StoredEnvelopeMemory = Record<string, string>;
+
+/** The first format (until 0.x): envelope id → unix seconds when it was first accepted. */
+export type LegacyRecentEnvelopes = Record<string, number>;
+
+export function envelopeHash(envelopeId: string): string {
+	return createHash('sha256')
+		.update(envelopeId)
+		.digest()
+		.subarray(0, HASH_BYTES)
+		.toString('latin1');
+}
+
+export function hourOf(nowSeconds: number): number {
+	return Math.floor(nowSeconds / SECONDS_PER_HOUR);
+}
+
+export function encodeMemory(memory: EnvelopeMemory): StoredEnvelopeMemory {
+	const byHour = new Map<number, string>();
+	for (const [hash, hour] of memory) byHour.set(hour, (byHour.get(hour) ?? '') + hash);
+	const stored: StoredEnvelopeMemory = {};
+	for (const [hour, hashes] of byHour) {
+		stored[String(hour)] = Buffer.from(hashes, 'latin1').toString('base64');
+	}
+	return stored;
+}
+
+/** Anything unreadable (hand-edited or half-written static data) is skipped, never thrown on. */
+export function decodeMemory(stored: unknown): EnvelopeMemory {
+	const entries: Array<[string, number]> = [];
+	if (typeof stored === 'object' && stored !== null) {
+		for (const [key, value] of Object.entries(stored)) {
+			const hour = Number(key);
+			if (!Number.isInteger(hour) || typeof value !== 'string') continue;
+			const hashes = Buffer.from(value, 'base64').toString('latin1');
+			for (let at = 0; at + HASH_BYTES <= hashes.length; at += HASH_BYTES) {
+				entries.push([hashes.slice(at, at + HASH_BYTES), hour]);
+			}
+		}
+	}
+	return inOrder(entries);
+}
+
+/** Reads the first format once, so workflows active before the change keep their memory. */
+export function migrateLegacy(recent: unknown): EnvelopeMemory {
+	const entries: Array<[string, number]> = [];
+	if (typeof recent === 'object' && recent !== null) {
+		for (const [id, seenAt] of Object.entries(recent)) {
+			if (typeof seenAt === 'number') entries.push([envelopeHash(id), hourOf(seenAt)]);
+		}
+	}
+	return inOrder(entries);
+}
+
+/**
+ * The union of several memories, each id at the hour it was first accepted, within the limits:
+ * hours older than the window are dropped, then the oldest ids beyond `maxEntries`.
+ */
+export function mergeMemories(
+	memories: EnvelopeMemory[],
+	nowSeconds: number,
+	limits: EnvelopeMemoryLimits = ENVELOPE_MEMORY_LIMITS,
+): EnvelopeMemory {
+	const oldestHour = hourOf(nowSeconds) - limits.windowHours + 1;
+	const firstSeen = new Map<string, number>();
+	for (const memory of memories) {
+		for (const [hash, hour] of memory) {
+			if (hour < oldestHour) continue;
+			const known = firstSeen.get(hash);
+			if (known === undefined || hour < known) firstSeen.set(hash, hour);
+		}
+	}
+	const entries = [...inOrder([...firstSeen])];
+	return new Map(entries.slice(Math.max(0, entries.length - limits.maxEntries)));
+}
+
+/**
+ * Merges the memories, then records `envelopeId` unless it is among them. Pure: the caller keeps
+ * the returned memory.
+ */
+export function recordEnvelope(
+	memories: EnvelopeMemory[],
+	envelopeId: string,
+	nowSeconds: number,
+	limits: EnvelopeMemoryLimits = ENVELOPE_MEMORY_LIMITS,
+): { duplicate: boolean; memory: EnvelopeMemory } {
+	const merged = mergeMemories(memories, nowSeconds, limits);
+	const hash = envelopeHash(envelopeId);
+	if (merged.has(hash)) return { duplicate: true, memory: merged };
+	// the newest hour: appended, the order holds; beyond the limit the oldest id goes
+	merged.set(hash, hourOf(nowSeconds));
+	if (merged.size > limits.maxEntries) merged.delete(merged.keys().next().value as string);
+	return { duplicate: false, memory: merged };
+}
+
+/** Oldest hour first; within an hour, the order given (a stable sort). */
+function inOrder(entries: Array<[string, number]>): EnvelopeMemory {
+	return new Map(entries.sort(([, left], [, right]) => left - right));
+}
