@@ -11,7 +11,7 @@ import { timesheetApprovedWorkflow } from '../demo/workflows';
 import { ACTION_NODE_TYPE, PACKAGE_NAME, TRIGGER_NODE_TYPE } from '../support/constants';
 import { nodeOutput, type Execution, type N8nInstance } from '../support/n8n';
 import type { EventEnvelope, WebhookEndpoint } from '../support/sandbox-control';
-import { postSignedEnvelope } from '../support/signing';
+import { postSignedEnvelope } from '../support/signed-delivery';
 import { chainWorkflow, memberParameters, webhookNode, workforceNode } from '../support/workflows';
 import { useE2eWorld } from './use-world';
 

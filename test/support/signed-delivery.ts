@@ -5,14 +5,20 @@
 import { createHmac } from 'node:crypto';
 import { request } from 'node:http';
 
+import type { EventEnvelope } from './sandbox-control';
+
 export interface SignedDelivery {
 	body: string;
 	headers: Record<string, string>;
 }
 
-export function signatureHeader(secret: string, body: string, unixSeconds: number): string {
+export function signatureHeader(secret: string, body: string, unixSeconds = unixNow()): string {
 	const signature = createHmac('sha256', secret).update(`${unixSeconds}.${body}`).digest('hex');
 	return `t=${unixSeconds},v1=${signature}`;
+}
+
+function unixNow(): number {
+	return Math.floor(Date.now() / 1000);
 }
 
 /** An example envelope (invented data) with the given id, signed now. */
@@ -34,7 +40,7 @@ export function signedDelivery(
 		headers: {
 			'content-type': 'application/json',
 			'x-webhook-id': envelopeId,
-			'x-webhook-signature': signatureHeader(secret, body, Math.floor(Date.now() / 1000)),
+			'x-webhook-signature': signatureHeader(secret, body),
 		},
 	};
 }
@@ -71,4 +77,22 @@ export async function postAllAtOnce(url: string, deliveries: SignedDelivery[]): 
 				}),
 		),
 	);
+}
+
+/** POSTs an envelope signed with `secret` to a webhook URL; answers the status and the body. */
+export async function postSignedEnvelope(
+	url: string,
+	envelope: EventEnvelope,
+	secret: string,
+): Promise<{ status: number; body: string }> {
+	const body = JSON.stringify(envelope);
+	const response = await fetch(url, {
+		method: 'POST',
+		headers: {
+			'content-type': 'application/json',
+			'x-webhook-signature': signatureHeader(secret, body),
+		},
+		body,
+	});
+	return { status: response.status, body: await response.text() };
 }
