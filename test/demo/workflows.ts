@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
+import { ACTION_NODE_VERSION } from '../support/constants';
 import type { WorkflowDefinition } from '../support/n8n';
 import {
 	chainWorkflow,
@@ -13,6 +14,9 @@ import {
 	workforceTriggerNode,
 	type CredentialReference,
 } from '../support/workflows';
+
+/** The demo shows what a user adding the node today gets (Output: Simplified). */
+const NEWEST = ACTION_NODE_VERSION.newest;
 
 export const SIGNUP_FORM_PATH = 'member-signup';
 export const SIGNUP_FORM_FIELDS = ['Name', 'Email', 'Phone'] as const;
@@ -59,6 +63,7 @@ export function signupFormWorkflow(credential: CredentialReference): WorkflowDef
 				email: `={{ $json.${email} }}`,
 				phone: `={{ $json.${phone} }}`,
 			}),
+			NEWEST,
 		),
 	]);
 }
@@ -122,11 +127,12 @@ export function timesheetLookupWorkflow(credential: CredentialReference): Workfl
 	const trigger = workforceTriggerNode('On timesheet approved', credential, ['timesheet.approved']);
 	return chainWorkflow('On timesheet approved → member and customer', [
 		trigger,
-		workforceNode('Get member', credential, memberParameters.get('$json.data.member_id')),
+		workforceNode('Get member', credential, memberParameters.get('$json.data.member_id'), NEWEST),
 		workforceNode(
 			'Get customer',
 			credential,
 			customerParameters.get(`$('${trigger.name}').item.json.data.customer_id`),
+			NEWEST,
 		),
 	]);
 }
@@ -135,6 +141,6 @@ export function timesheetLookupWorkflow(credential: CredentialReference): Workfl
 export function verifyNewMembersWorkflow(credential: CredentialReference): WorkflowDefinition {
 	return chainWorkflow('On member created → verify member', [
 		workforceTriggerNode('On member created', credential, ['member.created']),
-		workforceNode('Verify member', credential, memberParameters.verify('$json.data.id')),
+		workforceNode('Verify member', credential, memberParameters.verify('$json.data.id'), NEWEST),
 	]);
 }

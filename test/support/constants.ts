@@ -12,6 +12,11 @@ export const ACTION_NODE_TYPE = `${PACKAGE_NAME}.workforceManagement`;
 export const TRIGGER_NODE_TYPE = `${PACKAGE_NAME}.workforceManagementTrigger`;
 /** The action node's AI-tool variant, which n8n derives from `usableAsTool`. */
 export const ACTION_TOOL_NODE_TYPE = `${ACTION_NODE_TYPE}Tool`;
+/**
+ * The action node's versions: 1 is what saved workflows use (Output Raw by default), 2 what the
+ * editor adds today (Output Simplified by default).
+ */
+export const ACTION_NODE_VERSION = { saved: 1, newest: 2 } as const;
 
 export const CREDENTIAL_TYPE = 'workforceManagementApi';
 

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 
 import {
 	ACTION_NODE_TYPE,
+	ACTION_NODE_VERSION,
 	ACTION_TOOL_NODE_TYPE,
 	CREDENTIAL_TYPE,
 	TRIGGER_NODE_TYPE,
@@ -58,16 +59,20 @@ export function webhookNode(
 	};
 }
 
-/** Our action node with the given resource, operation and operation fields. */
+/**
+ * Our action node with the given resource, operation and operation fields; version 1 (Raw output
+ * by default) unless `typeVersion` says otherwise.
+ */
 export function workforceNode(
 	name: string,
 	credential: CredentialReference,
 	parameters: Record<string, unknown>,
+	typeVersion: number = ACTION_NODE_VERSION.saved,
 ): WorkflowNode {
 	return {
 		name,
 		type: ACTION_NODE_TYPE,
-		typeVersion: 1,
+		typeVersion,
 		parameters,
 		credentials: { [CREDENTIAL_TYPE]: credential },
 	};
