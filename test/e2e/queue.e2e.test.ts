@@ -174,6 +174,29 @@ describe('trigger on timesheet.approved', () => {
 		);
 	});
 
+	test('two copies of an envelope landing on both webhook processes at the same moment: none lost, at most two runs (the measured limit)', async () => {
+		const PAIRS = 8;
+		const envelopes = Array.from({ length: PAIRS }, freshEnvelope);
+		for (const envelope of envelopes) {
+			const answers = await Promise.all(
+				urls().map((url) => postSignedEnvelope(url, envelope, endpoint.secret!)),
+			);
+			expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+		}
+		// every answer came after n8n had queued its execution: the count is final now
+		const queued = await world().client.listExecutions(workflowId);
+		executionCount = queued.length;
+		const executions = await settledExecutions();
+
+		const runs = envelopes.map(
+			(envelope) =>
+				executions.filter((execution) => nodeOutput(execution, TRIGGER).id === envelope.id).length,
+		);
+		expect(runs.every((count) => count === 1 || count === 2)).toBe(true);
+		const twice = runs.filter((count) => count === 2).length;
+		console.log(`simultaneous copies on two webhook processes: ${twice} of ${PAIRS} ran twice`);
+	});
+
 	test('deactivation on main deletes the endpoint; the webhook processes stop serving the URL', async () => {
 		await world().client.deactivateWorkflow(workflowId);
 
