@@ -36,24 +36,9 @@ fi
 if ! command -v apt-get >/dev/null; then
   fail "chromium: this machine has no apt-get. Install Chromium with your package manager and set CHROMIUM_PATH to it."
 fi
-if [ "$(id -u)" = 0 ]; then
-  apt=(apt-get)
-elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
-  apt=(sudo -n apt-get)
-else
-  fail "chromium: installing it needs root. Run:  sudo apt-get update && sudo apt-get install -y chromium
-  then run this command again."
-fi
-
 echo "chromium: installing Debian's package (about 1-2 minutes)"
-export DEBIAN_FRONTEND=noninteractive
-log=$(mktemp)
 start=$SECONDS
-if ! with_progress "$log" "installing chromium" \
-  bash -c '"$@" update -qq && "$@" install -y -qq chromium' apt-get "${apt[@]}"; then
-  tail -15 "$log" | sed 's/^/    /'
-  fail "chromium: apt-get could not install it (see above)."
-fi
+APT_FOR=chromium apt_install chromium
 issue=$(problem)
 [ -z "$issue" ] || fail "chromium: installed, but $issue"
 echo "chromium: installed in $(elapsed "$start"), works ($("$CHROMIUM_PATH" --version 2>/dev/null))"

@@ -50,24 +50,9 @@ if ! command -v apt-get >/dev/null; then
   fail "queue services: this machine has no apt-get. Install Postgres (15 or newer) and Redis with your package manager,
   then set POSTGRES_BIN_DIR (the folder with initdb, pg_ctl and postgres) and REDIS_SERVER (the redis-server binary)."
 fi
-if [ "$(id -u)" = 0 ]; then
-  apt=(apt-get)
-elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
-  apt=(sudo -n apt-get)
-else
-  fail "queue services: installing them needs root. Run:  sudo apt-get update && sudo apt-get install -y postgresql redis-server
-  then run this command again."
-fi
-
 echo "queue services: installing Debian's postgresql and redis-server (about 1 minute)"
-export DEBIAN_FRONTEND=noninteractive
-log=$(mktemp)
 start=$SECONDS
-if ! with_progress "$log" "installing postgresql and redis-server" \
-  bash -c '"$@" update -qq && "$@" install -y -qq --no-install-recommends postgresql redis-server' apt-get "${apt[@]}"; then
-  tail -15 "$log" | sed 's/^/    /'
-  fail "queue services: apt-get could not install them (see above)."
-fi
+APT_FOR="queue services" apt_install --no-install-recommends postgresql redis-server
 issue=$(problem)
 [ -z "$issue" ] || fail "queue services: installed, but $issue"
 echo "queue services: installed in $(elapsed "$start"), work ($(versions))"

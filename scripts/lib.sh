@@ -35,6 +35,32 @@ npm_clean() {
   env "${unset_args[@]}" npm "$@"
 }
 
+# Installs Debian packages ("$@": apt-get install arguments) as root or through `sudo -n`, with
+# progress lines; without either it stops and prints the command for the user to run. $APT_FOR
+# names the check in its messages.
+apt_install() {
+  local -a apt
+  if [ "$(id -u)" = 0 ]; then
+    apt=(apt-get)
+  elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+    apt=(sudo -n apt-get)
+  else
+    fail "$APT_FOR: installing needs root. Run:  sudo apt-get update && sudo apt-get install -y $*
+  then run this command again."
+  fi
+  local log
+  log=$(mktemp)
+  export DEBIAN_FRONTEND=noninteractive
+  if ! with_progress "$log" "installing $*" apt_update_install "$@"; then
+    tail -15 "$log" | sed 's/^/    /'
+    fail "$APT_FOR: apt-get could not install $* (see above)."
+  fi
+}
+# Runs in with_progress's background shell, where apt_install's $apt is still visible.
+apt_update_install() {
+  "${apt[@]}" update -qq && "${apt[@]}" install -y -qq "$@"
+}
+
 fail() {
   echo "$*" >&2
   exit 1
