@@ -8,11 +8,9 @@ import {
 	mergeMemories,
 	migrateLegacy,
 	recordEnvelope,
-} from '../../nodes/WorkforceManagementTrigger/envelopeMemory';
-import {
 	acceptEnvelopeOnce,
 	type DuplicateMemoryStaticData,
-} from '../../nodes/WorkforceManagementTrigger/processDuplicateMemory';
+} from '../../nodes/WorkforceManagementTrigger/duplicates';
 
 const NOW = 1_767_225_600;
 const HOUR = 3600;
