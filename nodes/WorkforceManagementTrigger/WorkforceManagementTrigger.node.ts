@@ -17,11 +17,34 @@ import {
 	deleteEndpoint,
 	deleteOwnEndpoints,
 	fetchEndpoint,
+	isOwnEndpoint,
 	reconcile,
+	type RemoteEndpoint,
 	wantedRegistration,
 } from './registration';
-import { forgetOpenedSecret, openStoredSecret, sealPlainSecret, sealSecret } from './secret';
+import { forgetOpenedSecret, openStoredSecret, sealSecret } from './secret';
 import { DEFAULT_TOLERANCE_SECONDS } from './signature';
+
+/**
+ * The endpoint static data names, if it still exists and is this workflow's. One that belongs to
+ * another workflow (static data copied with a duplicated or imported workflow) is left alone, and
+ * this workflow registers its own.
+ */
+async function storedOwnEndpoint(
+	this: IHookFunctions,
+	staticData: TriggerStaticData,
+): Promise<RemoteEndpoint | undefined> {
+	if (!staticData.endpointId) return undefined;
+	const remote = await fetchEndpoint.call(this, staticData.endpointId);
+	if (remote && !isOwnEndpoint(remote, this.getWorkflow().id ?? '')) {
+		this.logger.warn(
+			`Webhook endpoint ${remote.id} named in this trigger's static data belongs to another workflow; it is left alone`,
+			{ workflowId: this.getWorkflow().id, node: this.getNode().name },
+		);
+		return undefined;
+	}
+	return remote;
+}
 
 function forgetRegistration(staticData: TriggerStaticData): void {
 	forgetOpenedSecret(staticData.secret);
@@ -132,9 +155,7 @@ export class WorkforceManagementTrigger implements INodeType {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				const staticData = triggerStaticData(this);
 				const wanted = wantedRegistration.call(this);
-				const remote = staticData.endpointId
-					? await fetchEndpoint.call(this, staticData.endpointId)
-					: undefined;
+				const remote = await storedOwnEndpoint.call(this, staticData);
 
 				// reconcile judges the secret in the clear; one that no longer opens (another API key) is lost
 				const secret = await openStoredSecret.call(this, staticData);
@@ -145,11 +166,9 @@ export class WorkforceManagementTrigger implements INodeType {
 				}
 				switch (action) {
 					case 'keep':
-						await sealPlainSecret.call(this, staticData);
 						return true;
 					case 'reenable':
 						await webhookEndpoints.update.call(this, remote.id, { enabled: true });
-						await sealPlainSecret.call(this, staticData);
 						return true;
 					case 'rekey': {
 						const rolled = await webhookEndpoints.rollSecret.call(this, remote.id);
@@ -178,13 +197,11 @@ export class WorkforceManagementTrigger implements INodeType {
 
 			async delete(this: IHookFunctions): Promise<boolean> {
 				const staticData = triggerStaticData(this);
-				if (staticData.endpointId) await deleteEndpoint.call(this, staticData.endpointId);
+				const remote = await storedOwnEndpoint.call(this, staticData);
+				if (remote) await deleteEndpoint.call(this, remote.id);
 				await deleteOwnEndpoints.call(this, this.getNodeWebhookUrl('default') as string);
 				forgetRegistration(staticData);
-				forgetAcceptedEnvelopes(staticData, {
-					workflowId: this.getWorkflow().id,
-					nodeId: this.getNode().id,
-				});
+				forgetAcceptedEnvelopes(staticData);
 				return true;
 			},
 		},

@@ -1,4 +1,4 @@
-import type { IHookFunctions, JsonObject } from 'n8n-workflow';
+import type { IHookFunctions, IWebhookFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { describesWorkflow, endpointDescription } from '../shared/endpointDescription';
@@ -85,6 +85,15 @@ export function reconcile(
 }
 
 /**
+ * Whether an endpoint is this workflow's: its description names the workflow id. An endpoint id
+ * in static data proves nothing (static data is copied with a duplicated or imported workflow,
+ * and the public API accepts it), so nothing is changed or deleted by id without this.
+ */
+export function isOwnEndpoint(endpoint: RemoteEndpoint, workflowId: string): boolean {
+	return describesWorkflow(endpoint.description, workflowId);
+}
+
+/**
  * Endpoints this trigger created earlier: same webhook URL (which carries the node's unique
  * webhook id and, for "Listen for test event", the `/webhook-test/` path) and a description naming
  * the same workflow id (a renamed workflow or node still finds its endpoints). Anything else in
@@ -96,7 +105,7 @@ export function findOwnEndpoints<T extends RemoteEndpoint>(
 	workflowId: string,
 ): T[] {
 	return endpoints.filter(
-		(endpoint) => endpoint.url === url && describesWorkflow(endpoint.description, workflowId),
+		(endpoint) => endpoint.url === url && isOwnEndpoint(endpoint, workflowId),
 	);
 }
 
@@ -119,12 +128,14 @@ function hasHttpCode(error: unknown, code: string): boolean {
  * Any other failure goes on as it came. n8n's lint wants what a catch block throws to be a node
  * error; the transport's already are, and NodeApiError's constructor hands those back unchanged.
  */
-function rethrow(this: IHookFunctions, error: unknown): never {
+type TriggerContext = IHookFunctions | IWebhookFunctions;
+
+function rethrow(this: TriggerContext, error: unknown): never {
 	throw new NodeApiError(this.getNode(), error as JsonObject);
 }
 
 /** The result of `call`, or `undefined` when the API answers 404. */
-async function unlessGone<T>(this: IHookFunctions, call: () => Promise<T>): Promise<T | undefined> {
+async function unlessGone<T>(this: TriggerContext, call: () => Promise<T>): Promise<T | undefined> {
 	try {
 		return await call();
 	} catch (error) {
@@ -161,7 +172,7 @@ export function wantedRegistration(this: IHookFunctions): WantedRegistration {
 
 /** The endpoint with this id, or `undefined` when it no longer exists. */
 export async function fetchEndpoint(
-	this: IHookFunctions,
+	this: TriggerContext,
 	endpointId: string,
 ): Promise<RemoteEndpoint | undefined> {
 	return (await unlessGone.call(this, async () => webhookEndpoints.get.call(this, endpointId))) as

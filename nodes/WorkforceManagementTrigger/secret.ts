@@ -2,8 +2,8 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../shared/transport';
-import { storedSecrets } from './delivery';
-import type { StoredRegistration } from './registration';
+import * as webhookEndpoints from '../shared/webhookEndpoints';
+import { fetchEndpoint, isOwnEndpoint, type StoredRegistration } from './registration';
 
 /**
  * The endpoint's signing secret as it is kept in static data: AES-256-GCM under a key derived
@@ -97,46 +97,34 @@ export async function sealSecret(
 	return seal(secret, key);
 }
 
-/** A secret stored before sealing existed (0.x static data): a plain `whsec_…` string. */
-function plainSecret(stored: unknown): string | undefined {
-	return isSealed(stored) ? undefined : storedSecrets(stored)[0];
-}
-
 /**
  * The stored secret in the clear, opened with the credential as it is now (no cache: a changed
- * API key must show here, at activation, as a lost secret that reconcile re-keys).
+ * API key must show here, at activation, as a lost secret that reconcile re-keys). A secret kept
+ * in the clear (0.x static data, or written by hand) counts as lost too: anyone who can write
+ * static data could have chosen it, so it is replaced by rolling, never trusted.
  */
 export async function openStoredSecret(
 	this: IHookFunctions,
 	stored: StoredRegistration,
 ): Promise<string | undefined> {
-	const legacy = plainSecret(stored.secret);
-	if (legacy !== undefined) return legacy;
 	if (!isSealed(stored.secret) || !stored.endpointId) return undefined;
 	const key = await sealingKey(this, stored.endpointId);
 	return key && open(stored.secret, key);
 }
 
-/** Seals a secret still stored in the clear (kept from before sealing); a no-op otherwise. */
-export async function sealPlainSecret(this: IHookFunctions, stored: StoredRegistration) {
-	const legacy = plainSecret(stored.secret);
-	if (legacy !== undefined && stored.endpointId) {
-		stored.secret = await sealSecret.call(this, stored.endpointId, legacy);
-	}
-}
-
 /**
  * Opened secrets by sealed value, so a delivery costs neither a credential load (a database read
- * in n8n) nor a key derivation once the process has opened it. `null`: the credential loaded but
- * the value does not open, so forged traffic against a broken registration stays cheap too.
- * Keyed by the sealed text (unique per seal, random IV), never by anything in the clear.
+ * in n8n) nor a key derivation once the process has opened it. Only successes are kept: a value
+ * that did not open is tried again with the credential as it is then. Keyed by the sealed text
+ * (unique per seal, random IV), never by anything in the clear.
  */
-const opened = new Map<string, string | null>();
+const opened = new Map<string, string>();
 const MAX_OPENED = 256;
 
-function remember(sealed: string, secret: string | null): void {
-	if (opened.size >= MAX_OPENED) opened.delete(opened.keys().next().value as string);
-	opened.set(sealed, secret);
+function remember<V>(cache: Map<string, V>, key: string, value: V): void {
+	cache.delete(key);
+	if (cache.size >= MAX_OPENED) cache.delete(cache.keys().next().value as string);
+	cache.set(key, value);
 }
 
 /** Drops a secret from the process cache (deactivation). */
@@ -144,29 +132,106 @@ export function forgetOpenedSecret(sealed: unknown): void {
 	if (typeof sealed === 'string') opened.delete(sealed);
 }
 
+/** Per endpoint: when this process last tried to repair its secret, and what it rolled. */
+const repairs = new Map<string, { triedAt: number; sealed?: string; secret?: string }>();
+
 /**
- * The secrets a delivery may be signed with. Anything that cannot be opened (wrong or missing
- * credential, damaged value, a stored value of the wrong type) gives none, so verification
- * fails closed with 401 rather than a 500.
+ * At most one repair per endpoint and process in this time: a stored secret that does not open
+ * depends on static data, not on what a request carries, and forged traffic against it makes the
+ * trigger call the API at most once a minute.
+ */
+export const REPAIR_INTERVAL_SECONDS = 60;
+
+type Opened = { secret: string } | 'unusable' | 'credential_unavailable';
+
+async function openForDelivery(
+	context: IWebhookFunctions,
+	sealed: unknown,
+	endpointId: string,
+): Promise<Opened> {
+	if (!isSealed(sealed)) return 'unusable';
+	const cached = opened.get(sealed);
+	if (cached !== undefined) return { secret: cached };
+	let key: Buffer | undefined;
+	try {
+		key = await sealingKey(context, endpointId);
+	} catch {
+		return 'credential_unavailable';
+	}
+	const secret = key && open(sealed, key);
+	if (secret === undefined) return 'unusable';
+	remember(opened, sealed, secret);
+	return { secret };
+}
+
+/**
+ * The secrets a delivery may be signed with. A stored secret that cannot be used (the API key was
+ * changed, so the sealing key with it; a value in the clear or damaged) is repaired: the
+ * endpoint's secret is rolled and sealed with the credential as it is now. The API signs with the
+ * old and the new secret for 24 hours, so the delivery refused now is accepted on its retry, with
+ * no reactivation. Anything else that fails gives no secret: verification fails closed with 401.
  */
 export async function deliverySecrets(
 	this: IWebhookFunctions,
 	stored: StoredRegistration,
+	nowSeconds: number,
 ): Promise<string[]> {
-	const legacy = plainSecret(stored.secret);
-	if (legacy !== undefined) return [legacy];
-	const sealed = stored.secret;
-	if (!isSealed(sealed) || typeof stored.endpointId !== 'string') return [];
+	const { endpointId } = stored;
+	if (typeof endpointId !== 'string' || endpointId === '') return [];
+	const current = await openForDelivery(this, stored.secret, endpointId);
+	if (current === 'credential_unavailable') return [];
+	if (current !== 'unusable') return [current.secret];
 
-	if (!opened.has(sealed)) {
-		let key: Buffer | undefined;
-		try {
-			key = await sealingKey(this, stored.endpointId);
-		} catch {
-			return []; // the credential could not be loaded: refuse now, try again next time
-		}
-		remember(sealed, (key && open(sealed, key)) ?? null);
+	const repaired = repairs.get(endpointId);
+	if (repaired?.sealed !== undefined && repaired.secret !== undefined) {
+		// rolled here before, and n8n has not saved it yet (or saved an older copy over it)
+		stored.secret = repaired.sealed;
+		return [repaired.secret];
 	}
-	const secret = opened.get(sealed);
-	return secret ? [secret] : [];
+	if (repaired && nowSeconds - repaired.triedAt < REPAIR_INTERVAL_SECONDS) return [];
+	remember(repairs, endpointId, { triedAt: nowSeconds });
+	const secret = await rollUnusableSecret.call(this, stored, endpointId);
+	if (secret === undefined) return [];
+	remember(repairs, endpointId, { triedAt: nowSeconds, sealed: stored.secret, secret });
+	return [secret];
+}
+
+async function rollUnusableSecret(
+	this: IWebhookFunctions,
+	stored: StoredRegistration,
+	endpointId: string,
+): Promise<string | undefined> {
+	const workflow = this.getWorkflow();
+	const where = `Workforce Management Trigger "${this.getNode().name}" in workflow "${workflow.name ?? ''}" (${workflow.id ?? ''})`;
+	const meta = { workflowId: workflow.id, node: this.getNode().name };
+	this.logger.error(
+		`${where}: the stored webhook signing secret cannot be used with the credential's API key (was the API key changed?). Deliveries are refused until it is replaced: rolling the signing secret of endpoint ${endpointId}.`,
+		meta,
+	);
+	try {
+		const remote = await fetchEndpoint.call(this, endpointId);
+		if (!remote || !isOwnEndpoint(remote, workflow.id ?? '')) {
+			this.logger.error(
+				`${where}: endpoint ${endpointId} is gone or belongs to another workflow, so its secret is left alone. Deactivate and activate this workflow to register its own endpoint.`,
+				meta,
+			);
+			return undefined;
+		}
+		const key = await sealingKey(this, endpointId);
+		if (!key) throw new Error('the credential has no API key');
+		const secret = await webhookEndpoints.rollSecret.call(this, endpointId);
+		stored.secret = seal(secret, key);
+		remember(opened, stored.secret, secret);
+		this.logger.info(
+			`${where}: rolled the signing secret of endpoint ${endpointId}; the API signs with both secrets for 24 hours, so deliveries refused meanwhile are accepted on their next retry.`,
+			meta,
+		);
+		return secret;
+	} catch (error) {
+		this.logger.error(
+			`${where}: could not roll the signing secret of endpoint ${endpointId}: ${(error as Error).message}. Deliveries are refused with 401 and retried by the API; the next repair is tried in ${REPAIR_INTERVAL_SECONDS} seconds (or deactivate and activate the workflow).`,
+			meta,
+		);
+		return undefined;
+	}
 }
