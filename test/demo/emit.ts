@@ -42,6 +42,31 @@ async function findExecutions(
 	}
 }
 
+/** Production (the published workflow's URL) or test ("Listen for test event" in the editor). */
+function runKind(execution: Execution): string {
+	if (execution.mode === 'webhook') return 'production';
+	if (execution.mode === 'manual') return 'test: Listen for test event';
+	return execution.mode;
+}
+
+/** Published workflows whose Workforce Management Trigger subscribes to `eventType`. */
+async function publishedSubscribers(
+	client: N8nClient,
+	eventType: string,
+): Promise<Array<{ id: string; name: string }>> {
+	return (await client.listWorkflows({ active: true })).filter((workflow) =>
+		workflow.nodes.some((node) => {
+			const events = (node.parameters as { events?: unknown } | undefined)?.events;
+			return (
+				String(node.type).endsWith('.workforceManagementTrigger') &&
+				node.disabled !== true &&
+				Array.isArray(events) &&
+				(events.includes(eventType) || events.includes('*'))
+			);
+		}),
+	);
+}
+
 function parseData(text: string | undefined): Record<string, unknown> | undefined {
 	if (text === undefined) return undefined;
 	const data = JSON.parse(text) as unknown;
@@ -90,7 +115,11 @@ async function main(): Promise<void> {
 
 	const client = new N8nClient(state.n8nUrl);
 	client.useApiKey(state.n8nApiKey);
-	const delivered = deliveries.filter((delivery) => delivery.status === 'delivered').length;
+	// a test listener's deliveries go with its endpoint once n8n removes it: count what was sent
+	const delivered = Math.max(
+		deliveryIds.length,
+		deliveries.filter((delivery) => delivery.status === 'delivered').length,
+	);
 	const executions = await findExecutions(client, event.id, delivered);
 	if (executions.length === 0) {
 		console.log(
@@ -105,7 +134,9 @@ async function main(): Promise<void> {
 		const lastNode = execution.data?.resultData.lastNodeExecuted;
 		const output =
 			lastNode && execution.status === 'success' ? nodeOutput(execution, lastNode) : undefined;
-		console.log(`\nn8n ran execution ${execution.id} of "${workflow.name}": ${execution.status}.`);
+		console.log(
+			`\nn8n ran execution ${execution.id} of "${workflow.name}" (${runKind(execution)}): ${execution.status}.`,
+		);
 		const error = execution.data?.resultData.error;
 		if (error) console.log(`Error: ${error.message}`);
 		if (lastNode && output) {
@@ -114,6 +145,17 @@ async function main(): Promise<void> {
 		console.log(
 			`Open it in the editor: ${state.n8nUrl}/workflow/${execution.workflowId}/executions/${execution.id}`,
 		);
+	}
+	for (const workflow of await publishedSubscribers(client, event.type)) {
+		const ran = executions.some(
+			(execution) => execution.workflowId === workflow.id && execution.mode === 'webhook',
+		);
+		if (!ran) {
+			console.log(
+				`\nWarning: "${workflow.name}" is published and subscribes to ${event.type}, but ran no production execution for ${event.id}; see .demo/n8n.log.`,
+			);
+			process.exitCode = 1;
+		}
 	}
 	if (executions.length < delivered) {
 		console.log(

@@ -18,6 +18,8 @@ export interface WorkflowDefinition {
 	nodes: Array<Record<string, unknown>>;
 	connections: Record<string, unknown>;
 	settings?: Record<string, unknown>;
+	/** The public API accepts it on create: how a workflow arrives carrying another's static data. */
+	staticData?: Record<string, unknown> | null;
 }
 
 /** The workflow copied into an execution record. */
@@ -136,8 +138,52 @@ export class N8nClient {
 	}
 
 	async createWorkflow(workflow: WorkflowDefinition): Promise<{ id: string; name: string }> {
-		const { name, nodes, connections, settings = {} } = workflow;
-		return await this.publicApi('POST', '/workflows', { name, nodes, connections, settings });
+		const { name, nodes, connections, settings = {}, staticData } = workflow;
+		return await this.publicApi('POST', '/workflows', {
+			name,
+			nodes,
+			connections,
+			settings,
+			...(staticData ? { staticData } : {}),
+		});
+	}
+
+	/** Edits a stored credential as the dialog's Save does (e.g. a rotated API key). */
+	async updateCredential(id: string, credential: CredentialData): Promise<void> {
+		await this.rest('PATCH', `/rest/credentials/${id}`, credential);
+	}
+
+	/**
+	 * "Listen for test event" on a trigger, as the editor asks for it: n8n registers the trigger's
+	 * `/webhook-test/` URL (checkExists/create with production's workflow and node id) and runs
+	 * the workflow in mode `manual` for the next request to it, then removes the registration.
+	 */
+	async listenForTestEvent(workflowId: string, triggerName: string): Promise<void> {
+		const stored = await this.getWorkflowInEditor(workflowId);
+		const workflowData = {
+			id: workflowId,
+			name: stored.name,
+			nodes: stored.nodes,
+			connections: stored.connections,
+			pinData: {},
+			active: stored.active,
+			settings: stored.settings,
+			tags: [],
+			versionId: stored.versionId,
+			meta: stored.meta ?? {},
+		};
+		const answer = await this.rest<{ waitingForWebhook?: boolean }>(
+			'POST',
+			`/rest/workflows/${workflowId}/run`,
+			{
+				workflowData,
+				startNodes: [{ name: triggerName, sourceData: null }],
+				destinationNode: { nodeName: triggerName, mode: 'inclusive' },
+			},
+		);
+		if (answer.waitingForWebhook !== true) {
+			throw new Error(`n8n did not start listening for a test event: ${JSON.stringify(answer)}`);
+		}
 	}
 
 	/** Activation runs the triggers' webhook lifecycle (checkExists/create) in the running instance. */
@@ -154,6 +200,18 @@ export class N8nClient {
 	async updateWorkflow(id: string, workflow: WorkflowDefinition): Promise<void> {
 		const { name, nodes, connections, settings = {} } = workflow;
 		await this.publicApi('PUT', `/workflows/${id}`, { name, nodes, connections, settings });
+	}
+
+	/** The workflows, optionally only the published (active) ones, as the public API lists them. */
+	async listWorkflows(
+		filter: { active?: boolean } = {},
+	): Promise<Array<WorkflowDefinition & { id: string; active: boolean }>> {
+		const query = new URLSearchParams({ limit: '250' });
+		if (filter.active !== undefined) query.set('active', String(filter.active));
+		const page = await this.publicApi<{
+			data: Array<WorkflowDefinition & { id: string; active: boolean }>;
+		}>('GET', `/workflows?${query}`);
+		return page.data;
 	}
 
 	/** A workflow as the public API returns it (static data included). */
