@@ -9,6 +9,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import type { INodeProperties } from 'n8n-workflow';
+
 import { WorkforceManagement } from '../../nodes/WorkforceManagement/WorkforceManagement.node';
 import { WorkforceManagementTrigger } from '../../nodes/WorkforceManagementTrigger/WorkforceManagementTrigger.node';
 import { PACKAGE_ROOT } from '../support/constants';
@@ -70,6 +72,34 @@ describe('the node creator entry', () => {
 		for (const description of [action.description, trigger.description]) {
 			expect(description).not.toMatch(/\.$/);
 			expect(description.length).toBeLessThanOrEqual(120);
+		}
+	});
+});
+
+/** Every field of a description, the options of collections included. */
+function allFields(properties: INodeProperties[]): INodeProperties[] {
+	return properties.flatMap((property) => [
+		property,
+		...allFields(
+			(property.options ?? []).filter((option): option is INodeProperties => 'type' in option),
+		),
+	]);
+}
+
+describe('the action node’s fields', () => {
+	// The editor clamps a typed number to minValue/maxValue without a word; the hint says the range.
+	it('state the limits of every bounded number field in its hint', () => {
+		const bounded = allFields(action.properties).filter(
+			(field) => field.type === 'number' && field.typeOptions?.minValue !== undefined,
+		);
+
+		expect(bounded.map((field) => field.displayName)).toEqual(
+			expect.arrayContaining(['Capacity', 'Limit']),
+		);
+		for (const field of bounded) {
+			const { minValue, maxValue } = field.typeOptions!;
+			expect(field.hint).toContain(`${maxValue === undefined ? 'at least ' : 'from '}${minValue}`);
+			if (maxValue !== undefined) expect(field.hint).toContain(`to ${maxValue}`);
 		}
 	});
 });
