@@ -160,6 +160,23 @@ describe('form submission → create member', () => {
 		]);
 		await world().client.deactivateWorkflow(workflow.id);
 	});
+
+	test('a submission whose phone is not a phone number creates no member and sends nothing', async () => {
+		const workflow = await world().client.createWorkflow(signupFormWorkflow(world().credential));
+		await world().client.activateWorkflow(workflow.id);
+		await world().control.clearRequests();
+		await submitSignupForm(world().n8n.url, {
+			name: 'Grace Hopper',
+			email: 'grace@example.com',
+			phone: 'call me maybe',
+		});
+
+		const [execution] = await world().client.waitForExecutions(workflow.id, 1);
+		expect(execution.status).toBe('error');
+		expect(JSON.stringify(execution.data)).toMatch(/Phone\W+ field must be a phone number like/);
+		expect(await world().control.requests()).toEqual([]);
+		await world().client.deactivateWorkflow(workflow.id);
+	});
 });
 
 describe('Get Many', () => {
