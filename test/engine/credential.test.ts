@@ -159,6 +159,20 @@ describe('Workforce Management API credential test', () => {
 		});
 	});
 
+	it.each([
+		['without a scheme', 'app.example.com/api/v1', /^The Base URL must start with https:\/\/\. /],
+		[
+			'that is no valid address',
+			'https://[app.example.com/api/v1',
+			/^The Base URL is not a valid web address\. /,
+		],
+	])('refuses a Base URL %s, before any request', async (_case, baseUrl, message) => {
+		const result = await testCredential(LIVE_KEY, baseUrl);
+
+		expect(result).toEqual({ status: 'Error', message: expect.stringMatching(message) });
+		expect(await sandbox.requests()).toEqual([]);
+	});
+
 	it('keeps the password of a Base URL out of its messages', async () => {
 		const origin = await closedPort();
 		const withPassword = origin.replace('http://', 'http://admin:s3cret-pw@');

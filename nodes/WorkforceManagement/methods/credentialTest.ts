@@ -97,7 +97,12 @@ export async function workforceManagementApiTest(
 	}
 	const redact = userInfoRedactor(baseUrl);
 	const apiRoot = apiRootUrl(baseUrl);
-	const host = new URL(apiRoot).host;
+	let host: string;
+	try {
+		host = new URL(apiRoot).host;
+	} catch {
+		return fail(`The Base URL is not a valid web address. ${API_ROOT_HINT}`);
+	}
 	// A credential test gets only `helpers.request` from n8n (no httpRequest in this context).
 	const { helpers } = this;
 	const get = async (path: string): Promise<Answer> =>

@@ -112,7 +112,7 @@ const SHAPED_FIELDS: Record<string, keyof typeof TEXT_SHAPES> = {
  * What a non-empty email or phone value must look like, or undefined when it does: the API
  * stores any text, so a typo or an agent's guess would become the member's address.
  */
-export function textShapeProblem(fieldName: string, value: unknown): string | undefined {
+function textShapeProblem(fieldName: string, value: unknown): string | undefined {
 	const shape = TEXT_SHAPES[SHAPED_FIELDS[fieldName]];
 	if (!shape || typeof value !== 'string' || value.trim() === '' || shape.test(value))
 		return undefined;
