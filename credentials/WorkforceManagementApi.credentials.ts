@@ -1,6 +1,5 @@
 import type {
 	IAuthenticateGeneric,
-	ICredentialTestRequest,
 	ICredentialType,
 	Icon,
 	INodeProperties,
@@ -51,38 +50,6 @@ export class WorkforceManagementApi implements ICredentialType {
 		},
 	};
 
-	// Mirrors apiRootUrl() in nodes/shared/transport/baseUrl.ts: the dialog must test the URL the node will call.
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL:
-				'={{ $credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/api(\\/v1)?$/, "") + "/api/v1" }}',
-			url: '/organization',
-			method: 'GET',
-		},
-		rules: [
-			{
-				type: 'responseCode',
-				properties: {
-					value: 401,
-					message:
-						'The API key was rejected. Check that it is copied completely and has not been revoked.',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 403,
-					message: 'The API key is valid but lacks the organization:read scope used to test it.',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 404,
-					message:
-						'No Workforce Management API answers at this Base URL. Check the address of your instance.',
-				},
-			},
-		],
-	};
+	// No `test` here: n8n would prefer it to the action node's credential test
+	// (testedBy: workforceManagementApiTest), whose failures say what to fix.
 }

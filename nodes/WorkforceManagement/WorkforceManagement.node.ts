@@ -6,10 +6,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from '../shared/transport';
 import { operationSubtitle, resourceDescriptions, resourceSelector } from './actions/resources';
 import { router } from './actions/router';
-import { listSearch, loadOptions } from './methods';
+import { credentialTest, listSearch, loadOptions } from './methods';
 
 export class WorkforceManagement implements INodeType {
 	description: INodeTypeDescription = {
@@ -31,14 +30,17 @@ export class WorkforceManagement implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [
 			{
-				name: CREDENTIAL_TYPE,
+				// Literal names: n8n's lint (credential-test-required) reads them from the source.
+				// The dialog's test is a function, because only a function can word its failures.
+				name: 'workforceManagementApi',
 				required: true,
+				testedBy: 'workforceManagementApiTest',
 			},
 		],
 		properties: [resourceSelector, ...resourceDescriptions],
 	};
 
-	methods = { listSearch, loadOptions };
+	methods = { credentialTest, listSearch, loadOptions };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		// Settings → On Error → Continue: the router then turns a failed item into an error item

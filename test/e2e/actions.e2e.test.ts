@@ -3,7 +3,7 @@
  * tarball, against the sandbox; and the events its operations cause, received by the trigger.
  */
 import { signupFormWorkflow, submitSignupForm } from '../demo/workflows';
-import { CREDENTIAL_TYPE } from '../support/constants';
+import { CREDENTIAL_TYPE, NO_SCOPE_KEY } from '../support/constants';
 import { nodeOutput } from '../support/n8n';
 import {
 	chainWorkflow,
@@ -60,31 +60,43 @@ describe('credential dialog test', () => {
 		expect(result).toEqual(expect.objectContaining({ status: 'OK' }));
 	});
 
-	test('fails with a clear message when the key is wrong', async () => {
+	// n8n 2.8.4 shows the message of a node's credential test function word for word
+	test('fails with the package’s message when the key is wrong', async () => {
 		const result = await testWith({
 			apiKey: 'wfm_live_acme_wrong',
 			baseUrl: world().sandbox.baseUrl,
 		});
 		expect(result.status).toBe('Error');
-		// n8n 2.8.4 shows its own wording for a 401 here (the credential's `rules` do not reach the dialog)
 		expect(result.message).toMatch(
-			/API key was rejected|Authorization failed - please check your credentials/,
+			/^The Workforce Management API at 127\.0\.0\.1:\d+ rejected this API key\. Copy the key again/,
 		);
 	});
 
-	test('fails with a clear message when the base URL points at nothing', async () => {
+	test('names the host when the base URL points at nothing', async () => {
 		const result = await testWith({ apiKey: world().apiKey, baseUrl: 'http://127.0.0.1:9/api/v1' });
 		expect(result.status).toBe('Error');
-		expect(result.message).toMatch(/refused the connection|ECONNREFUSED/);
+		expect(result.message).toMatch(
+			/^Could not reach 127\.0\.0\.1:9: nothing accepts connections there \(connection refused\)/,
+		);
 	});
 
-	test('fails with a clear message when the base URL is not the API', async () => {
+	test('says the base URL is not the API, and the path it should end in', async () => {
 		const result = await testWith({
 			apiKey: world().apiKey,
 			baseUrl: `${world().sandbox.origin}/not-the-api`,
 		});
 		expect(result.status).toBe('Error');
-		expect(result.message).toMatch(/Base URL|The resource you are requesting could not be found/);
+		expect(result.message).toMatch(
+			/answers, but not as the Workforce Management API: .* gave status 404\. .*ending in \/api\/v1/,
+		);
+	});
+
+	test('names the scopes a key lacks', async () => {
+		const result = await testWith({ apiKey: NO_SCOPE_KEY, baseUrl: world().sandbox.baseUrl });
+		expect(result.status).toBe('Error');
+		expect(result.message).toMatch(
+			/^The API key is valid but lacks the scopes organization:read, members:read, customers:read, webhooks:read\./,
+		);
 	});
 });
 
@@ -146,6 +158,23 @@ describe('form submission → create member', () => {
 				contact: { email: 'grace@example.com', phone: '+1 555 0199' },
 			}),
 		]);
+		await world().client.deactivateWorkflow(workflow.id);
+	});
+
+	test('a submission whose phone is not a phone number creates no member and sends nothing', async () => {
+		const workflow = await world().client.createWorkflow(signupFormWorkflow(world().credential));
+		await world().client.activateWorkflow(workflow.id);
+		await world().control.clearRequests();
+		await submitSignupForm(world().n8n.url, {
+			name: 'Grace Hopper',
+			email: 'grace@example.com',
+			phone: 'call me maybe',
+		});
+
+		const [execution] = await world().client.waitForExecutions(workflow.id, 1);
+		expect(execution.status).toBe('error');
+		expect(JSON.stringify(execution.data)).toMatch(/Phone\W+ field must be a phone number like/);
+		expect(await world().control.requests()).toEqual([]);
 		await world().client.deactivateWorkflow(workflow.id);
 	});
 });

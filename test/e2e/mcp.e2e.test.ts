@@ -140,3 +140,15 @@ test('bad input comes back as an error result, and no request reaches the API', 
 	expect(text(result)).toContain('The "Member" field must be a UUID, but is "the member Ada"');
 	expect(await world().control.requests()).toEqual([]);
 });
+
+test('an email the agent got wrong comes back as an error result, and no member is created', async () => {
+	await world().control.clearRequests();
+
+	const result = await call(CREATE_TOOL, { business_name: 'Bad Mail Care', email: 'not-an-email' });
+
+	expect(result.isError).toBe(true);
+	expect(text(result)).toContain(
+		'The "Email" field must be an email address like name@example.com, but is "not-an-email"',
+	);
+	expect(await world().control.requests()).toEqual([]);
+});

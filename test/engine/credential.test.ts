@@ -1,63 +1,185 @@
-import type { IHttpRequestOptions } from 'n8n-workflow';
+/**
+ * The credential dialog's test, run as n8n 2.8.4's CredentialsTester runs it: the function the
+ * action node names in its credential reference (`testedBy`), called on n8n-core's
+ * CredentialTestContext, against the sandbox over HTTP.
+ */
+import { createServer } from 'node:http';
+
+import { CredentialTestContext } from 'n8n-core';
+import type { ICredentialTestFunction, INodeCredentialTestResult } from 'n8n-workflow';
 
 import { apiRootUrl } from '../../nodes/shared/transport';
-import { createWorkflow, credentialTypes, credentialsHelper } from '../support/engine/harness';
+import {
+	ACTION_NODE_TYPE,
+	CREDENTIAL_TYPE,
+	LIVE_KEY,
+	MEMBERS_ONLY_KEY,
+	NO_SCOPE_KEY,
+	TEST_KEY,
+} from '../support/constants';
+import { credentialTypes, nodeTypes } from '../support/engine/harness';
+import { closeServer, listenOnLoopback } from '../support/loopback-server';
 import { useSandbox } from '../support/sandbox-fixture';
-import { LIVE_KEY } from '../support/constants';
 
 const sandbox = useSandbox();
 
-const credentialType = credentialTypes.get('workforceManagementApi')!;
-
-/** The credential's test request as n8n's credential dialog resolves it. */
-async function resolveTestRequest(apiKey: string, baseUrl: string): Promise<IHttpRequestOptions> {
-	const { workflow, node } = createWorkflow({
-		parameters: { resource: 'organization', operation: 'get' },
-	});
-	const { baseURL, url, method } = credentialType.test!.request;
-	const resolvedBaseUrl = workflow.expression.getSimpleParameterValue(node, baseURL, 'internal', {
-		$credentials: { apiKey, baseUrl },
-	});
-	return await credentialsHelper.authenticate(
-		{ apiKey, baseUrl },
-		credentialType.name,
-		{ url: `${String(resolvedBaseUrl)}${url as string}`, method },
-		workflow,
-		node,
-	);
+/** The test function as n8n finds it: the credential has no `test`, the node's reference names it. */
+function dialogTest(): ICredentialTestFunction {
+	expect(credentialTypes.get(CREDENTIAL_TYPE)?.test).toBeUndefined();
+	const node = nodeTypes.getByNameAndVersion(ACTION_NODE_TYPE);
+	const reference = node.description.credentials?.find((entry) => entry.name === CREDENTIAL_TYPE);
+	const testedBy = reference?.testedBy;
+	if (typeof testedBy !== 'string') throw new Error('The action node names no credential test');
+	return node.methods!.credentialTest![testedBy];
 }
 
-describe('Workforce Management API credential', () => {
-	it.each([
-		['the API root', 'https://wfm.example/api/v1'],
-		['a trailing slash', 'https://wfm.example/api/v1/'],
-		['no /api/v1', 'https://wfm.example'],
-		['only /api', ' https://wfm.example/api/ '],
-	])('tests the same API root the node calls, given %s', async (_case, baseUrl) => {
-		const request = await resolveTestRequest(LIVE_KEY, baseUrl);
+async function testCredential(apiKey: string, baseUrl: string): Promise<INodeCredentialTestResult> {
+	return await dialogTest().call(new CredentialTestContext(), {
+		id: 'dialog',
+		name: 'Workforce Management (dialog)',
+		type: CREDENTIAL_TYPE,
+		data: { apiKey, baseUrl },
+	});
+}
 
-		expect(apiRootUrl(baseUrl)).toBe('https://wfm.example/api/v1');
-		expect(request.url).toBe(`${apiRootUrl(baseUrl)}/organization`);
+/** A closed loopback port: a server that listened there and stopped. */
+async function closedPort(): Promise<string> {
+	const server = createServer();
+	const origin = await listenOnLoopback(server);
+	await closeServer(server);
+	return origin;
+}
+
+describe('Workforce Management API credential test', () => {
+	it.each([
+		['the API root', (origin: string) => `${origin}/api/v1`],
+		['a trailing slash', (origin: string) => `${origin}/api/v1/`],
+		['no /api/v1', (origin: string) => origin],
+		['only /api', (origin: string) => ` ${origin}/api/ `],
+	])(
+		'passes given %s, reading the organization at the API root the node calls',
+		async (_case, url) => {
+			const baseUrl = url(sandbox.sandbox.origin);
+
+			const result = await testCredential(LIVE_KEY, baseUrl);
+
+			expect(result).toEqual({ status: 'OK', message: 'Connected to Acme Staffing (live mode)' });
+			expect(apiRootUrl(baseUrl)).toBe(sandbox.sandbox.baseUrl);
+			const requests = await sandbox.requests();
+			expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+				'GET /api/v1/organization',
+			]);
+		},
+	);
+
+	it('says which mode a test key is in', async () => {
+		const result = await testCredential(TEST_KEY, sandbox.sandbox.baseUrl);
+		expect(result.message).toBe('Connected to Acme Staffing (test mode)');
 	});
 
-	it('authenticates with a Bearer header, and the test call succeeds only with a valid key', async () => {
-		const send = async (apiKey: string) => {
-			const request = await resolveTestRequest(apiKey, sandbox.sandbox.origin);
-			return await fetch(request.url, {
-				method: request.method,
-				headers: request.headers as Record<string, string>,
-			});
-		};
+	it('names the host and what to do when the API rejects the key', async () => {
+		const result = await testCredential('wfm_live_acme_wrong', sandbox.sandbox.baseUrl);
 
-		const good = await send(LIVE_KEY);
-		const wrong = await send('wfm_live_wrong');
+		const host = new URL(sandbox.sandbox.origin).host;
+		expect(result).toEqual({
+			status: 'Error',
+			message: `The Workforce Management API at ${host} rejected this API key. Copy the key again from the developer area of this instance: it must be complete and not revoked, and it works only on the instance it was created on. The API says: "Invalid API key: no such key exists"`,
+		});
+	});
 
-		expect(good.status).toBe(200);
-		expect(wrong.status).toBe(401);
-		expect(credentialType.test!.rules).toContainEqual(
-			expect.objectContaining({ properties: expect.objectContaining({ value: wrong.status }) }),
+	it.each([
+		[
+			'a webhook signing secret',
+			'whsec_abc123',
+			/webhook signing secret \(it starts with whsec_\), not an API key/,
+		],
+		['prefixed with the word Bearer', `Bearer ${LIVE_KEY}`, /without the word "Bearer"/],
+		['ending in a line break', `${LIVE_KEY}\n`, /contains a space or a line break/],
+		['empty', '', /Enter the API key/],
+	])('refuses a key that is %s, before any request', async (_case, apiKey, message) => {
+		const result = await testCredential(apiKey, sandbox.sandbox.baseUrl);
+
+		expect(result.status).toBe('Error');
+		expect(result.message).toMatch(message);
+		expect(await sandbox.requests()).toEqual([]);
+	});
+
+	it('names every read scope a key lacks', async () => {
+		const none = await testCredential(NO_SCOPE_KEY, sandbox.sandbox.baseUrl);
+		const membersOnly = await testCredential(MEMBERS_ONLY_KEY, sandbox.sandbox.baseUrl);
+
+		expect(none.status).toBe('Error');
+		expect(none.message).toMatch(
+			/^The API key is valid but lacks the scopes organization:read, members:read, customers:read, webhooks:read\. Add them to the key/,
 		);
-		const [request] = (await sandbox.requests()) as Array<{ headers?: Record<string, string> }>;
-		expect(request.headers).toMatchObject({ authorization: `Bearer ${LIVE_KEY}` });
+		expect(membersOnly.message).toMatch(
+			/^The API key is valid but lacks the scopes organization:read, customers:read, webhooks:read\. /,
+		);
+	});
+
+	it('says a Base URL answers but is not the API, and the path it should end in', async () => {
+		const result = await testCredential(LIVE_KEY, `${sandbox.sandbox.origin}/portal`);
+
+		const host = new URL(sandbox.sandbox.origin).host;
+		expect(result).toEqual({
+			status: 'Error',
+			message: `${host} answers, but not as the Workforce Management API: GET ${sandbox.sandbox.origin}/portal/api/v1/organization gave status 404. The Base URL must be the API root of your Workforce Management instance, the address ending in /api/v1 (for example https://app.example.com/api/v1).`,
+		});
+	});
+
+	it('says so when the Base URL answers with a web page instead of the API', async () => {
+		const server = createServer((_request, response) => {
+			response.writeHead(200, { 'content-type': 'text/html' });
+			response.end('<html><body>Sign in</body></html>');
+		});
+		const origin = await listenOnLoopback(server);
+		try {
+			const result = await testCredential(LIVE_KEY, origin);
+			expect(result.status).toBe('Error');
+			expect(result.message).toContain(
+				`answers, but not as the Workforce Management API: GET ${origin}/api/v1/organization gave something other than an organization.`,
+			);
+		} finally {
+			await closeServer(server);
+		}
+	});
+
+	it('names the host it could not reach', async () => {
+		const origin = await closedPort();
+
+		const result = await testCredential(LIVE_KEY, `${origin}/api/v1`);
+
+		expect(result).toEqual({
+			status: 'Error',
+			message: expect.stringMatching(
+				new RegExp(
+					`^Could not reach ${new URL(origin).host}: nothing accepts connections there \\(connection refused\\)\\. Check the Base URL\\.`,
+				),
+			),
+		});
+	});
+
+	it.each([
+		['without a scheme', 'app.example.com/api/v1', /^The Base URL must start with https:\/\/\. /],
+		[
+			'that is no valid address',
+			'https://[app.example.com/api/v1',
+			/^The Base URL is not a valid web address\. /,
+		],
+	])('refuses a Base URL %s, before any request', async (_case, baseUrl, message) => {
+		const result = await testCredential(LIVE_KEY, baseUrl);
+
+		expect(result).toEqual({ status: 'Error', message: expect.stringMatching(message) });
+		expect(await sandbox.requests()).toEqual([]);
+	});
+
+	it('keeps the password of a Base URL out of its messages', async () => {
+		const origin = await closedPort();
+		const withPassword = origin.replace('http://', 'http://admin:s3cret-pw@');
+
+		const result = await testCredential(LIVE_KEY, `${withPassword}/api/v1`);
+
+		expect(result.status).toBe('Error');
+		expect(result.message).not.toContain('s3cret-pw');
 	});
 });

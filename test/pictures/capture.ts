@@ -1,7 +1,8 @@
 /**
  * Pictures of the nodes in the real n8n editor, taken with Debian's Chromium (never a downloaded
  * browser): the canvas with our trigger and action node, the action node's panel, the trigger's
- * event picker filled from the sandbox's event catalog, and a Get Many's Simplified output table.
+ * event picker filled from the sandbox's event catalog, a Get Many's Simplified output table, the
+ * node creator finding the package by "timesheet", and the credential dialog refusing a wrong key.
  *
  * `npx tsx test/pictures/capture.ts [folder]` starts the sandbox and n8n and writes the PNGs to
  * docs/images/ (or `folder`).
@@ -15,6 +16,7 @@ import { EXAMPLE_ADDRESSES, setAddress } from '../support/addresses';
 import { PACKAGE_ROOT } from '../support/constants';
 import { chainWorkflow, memberParameters, workforceNode } from '../support/workflows';
 import { E2eWorld } from '../support/world';
+import { openEditorPage, openFailingCredential, searchNodeCreator } from './editor';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const PICTURES_FOLDER = join(PACKAGE_ROOT, 'docs', 'images');
@@ -23,6 +25,8 @@ export const PICTURE_FILES = {
 	actionPanel: 'action-node-panel.png',
 	triggerEventPicker: 'trigger-event-picker.png',
 	simplifiedTable: 'get-many-simplified.png',
+	nodeCreatorSearch: 'node-creator-timesheet.png',
+	credentialDialog: 'credential-dialog-wrong-key.png',
 } as const;
 
 const TRIGGER_NAME = 'On member created';
@@ -45,8 +49,6 @@ const TABLE_MEMBERS = [
 ];
 const VIEWPORT = { width: 1280, height: 720 };
 const TABLE_VIEWPORT = { width: 1920, height: 1080 };
-/** Generous: the editor loads slowly on a busy 2-core machine. */
-const UI_TIMEOUT_MS = 90_000;
 /** Two nodes look lost on a fitted canvas: zoom in a little. */
 const CANVAS_ZOOM_STEPS = 2;
 const ZOOM_ANIMATION_MS = 600;
@@ -124,17 +126,15 @@ async function createGetManyWorkflow(world: E2eWorld): Promise<{ id: string }> {
 async function captureSimplifiedTable(
 	browser: Browser,
 	world: E2eWorld,
-	session: { name: string; value: string },
 	picture: string,
 ): Promise<void> {
 	const getMany = await createGetManyWorkflow(world);
-	const context = await browser.newContext({
-		viewport: TABLE_VIEWPORT,
-		deviceScaleFactor: (VIEWPORT.width * 2) / TABLE_VIEWPORT.width,
-	});
-	await context.addCookies([{ ...session, url: world.n8n.url }]);
-	const page = await context.newPage();
-	page.setDefaultTimeout(UI_TIMEOUT_MS);
+	const page = await openEditorPage(
+		browser,
+		world,
+		TABLE_VIEWPORT,
+		(VIEWPORT.width * 2) / TABLE_VIEWPORT.width,
+	);
 	await page.goto(`${world.n8n.url}/workflow/${getMany.id}`);
 	await canvasNode(page, GET_MANY_NAME).waitFor({ state: 'visible' });
 	await openNodePanel(page, GET_MANY_NAME);
@@ -166,15 +166,10 @@ async function captureSimplifiedTable(
 export async function capturePictures(world: E2eWorld, outputFolder: string): Promise<string[]> {
 	mkdirSync(outputFolder, { recursive: true });
 	const workflow = await world.client.createWorkflow(verifyNewMembersWorkflow(world.credential));
-	const session = world.client.sessionCookie;
-	if (!session) throw new Error('The n8n client has no session: set up or log in the owner first');
 
 	const browser = await launchChromium();
 	try {
-		const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2 });
-		await context.addCookies([{ ...session, url: world.n8n.url }]);
-		const page = await context.newPage();
-		page.setDefaultTimeout(UI_TIMEOUT_MS);
+		const page = await openEditorPage(browser, world, VIEWPORT);
 
 		await page.goto(`${world.n8n.url}/workflow/${workflow.id}`);
 		await canvasNode(page, TRIGGER_NAME).waitFor({ state: 'visible' });
@@ -209,9 +204,28 @@ export async function capturePictures(world: E2eWorld, outputFolder: string): Pr
 		await page.screenshot({ path: pickerPicture });
 
 		const tablePicture = join(outputFolder, PICTURE_FILES.simplifiedTable);
-		await captureSimplifiedTable(browser, world, session, tablePicture);
+		await captureSimplifiedTable(browser, world, tablePicture);
 
-		return [canvasPicture, actionPicture, pickerPicture, tablePicture];
+		const firstContact = await openEditorPage(browser, world, VIEWPORT);
+		await searchNodeCreator(firstContact, world, 'timesheet');
+		const searchPicture = join(outputFolder, PICTURE_FILES.nodeCreatorSearch);
+		await firstContact.screenshot({ path: searchPicture });
+
+		await openFailingCredential(firstContact, world, {
+			apiKey: 'wfm_live_acme_wrong',
+			baseUrl: world.sandbox.baseUrl,
+		});
+		const credentialPicture = join(outputFolder, PICTURE_FILES.credentialDialog);
+		await firstContact.screenshot({ path: credentialPicture });
+
+		return [
+			canvasPicture,
+			actionPicture,
+			pickerPicture,
+			tablePicture,
+			searchPicture,
+			credentialPicture,
+		];
 	} catch (error) {
 		// what the browser showed when it failed, kept where CI keeps its results
 		const [page] = browser.contexts().flatMap((context) => context.pages());

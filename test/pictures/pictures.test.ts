@@ -1,7 +1,7 @@
 /**
  * The README's pictures can be produced: Debian's Chromium logs in to a real n8n with the package
- * installed and captures the canvas, the action node's panel, the trigger's event picker and a Get
- * Many's Simplified output table.
+ * installed and captures the canvas, the action node's panel, the trigger's event picker, a Get
+ * Many's Simplified output table, the node creator's search and the credential dialog's failure.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,7 +22,7 @@ afterAll(async () => {
 	rmSync(folder, { recursive: true, force: true });
 }, 60_000);
 
-test('the four pictures are produced and are not blank', async () => {
+test('the six pictures are produced and are not blank', async () => {
 	const files = await capturePictures(world, folder);
 
 	expect(files.map((file) => file.slice(folder.length + 1))).toEqual([
@@ -30,6 +30,8 @@ test('the four pictures are produced and are not blank', async () => {
 		'action-node-panel.png',
 		'trigger-event-picker.png',
 		'get-many-simplified.png',
+		'node-creator-timesheet.png',
+		'credential-dialog-wrong-key.png',
 	]);
 	const browser = await launchChromium();
 	try {

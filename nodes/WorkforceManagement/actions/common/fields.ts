@@ -103,6 +103,7 @@ const limitField: INodeProperties = {
 	// A literal, as n8n's lint rule for Limit fields requires; DEFAULT_LIMIT reads it from here.
 	default: 50,
 	description: 'Max number of results to return',
+	hint: 'A whole number of at least 1',
 	displayOptions: { show: { returnAll: [false] } },
 };
 

@@ -81,9 +81,48 @@ function typeProblem(field: INodeProperties, value: unknown): string | undefined
 	}
 }
 
+/** An address with one @, a dot in its domain and no spaces: what a mail server can route. */
+const EMAIL_REGEX = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+/** Digits with the usual separators, an optional leading + and extension: 5 to 15 digits (E.164). */
+const PHONE_REGEX = /^\+?[\d\s()./-]+((ext\.?|x)\s*\d{1,6})?$/i;
+
+function isPhoneNumber(text: string): boolean {
+	const digits = text.replace(/(ext\.?|x)\s*\d+$/i, '').replace(/\D/g, '').length;
+	return PHONE_REGEX.test(text) && digits >= 5 && digits <= 15;
+}
+
+const TEXT_SHAPES = {
+	email: {
+		test: (text: string) => EMAIL_REGEX.test(text),
+		like: 'an email address like name@example.com',
+	},
+	phone: { test: isPhoneNumber, like: 'a phone number like +1 555 0100 (5 to 15 digits)' },
+};
+
+/** The text fields that hold an email address or a phone number, by their API name. */
+const SHAPED_FIELDS: Record<string, keyof typeof TEXT_SHAPES> = {
+	email: 'email',
+	contact_email: 'email',
+	phone: 'phone',
+	contact_phone: 'phone',
+};
+
+/**
+ * What a non-empty email or phone value must look like, or undefined when it does: the API
+ * stores any text, so a typo or an agent's guess would become the member's address.
+ */
+function textShapeProblem(fieldName: string, value: unknown): string | undefined {
+	const shape = TEXT_SHAPES[SHAPED_FIELDS[fieldName]];
+	if (!shape || typeof value !== 'string' || value.trim() === '' || shape.test(value))
+		return undefined;
+	return `must be ${shape.like}`;
+}
+
 /**
  * Checks each value set in a collection (Additional Fields, Update Fields) against the type of
- * its field: an expression can hand any field an object or a list.
+ * its field (an expression can hand any field an object or a list), and an email or phone value
+ * against its shape.
  */
 export function assertFieldTypes(
 	this: IExecuteFunctions,
@@ -93,7 +132,10 @@ export function assertFieldTypes(
 ): void {
 	for (const [name, value] of Object.entries(values)) {
 		const field = fields.find((candidate) => candidate.name === name);
-		const problem = field && value !== undefined ? typeProblem(field, value) : undefined;
+		const problem =
+			field && value !== undefined
+				? (typeProblem(field, value) ?? textShapeProblem(name, value))
+				: undefined;
 		if (field && problem) {
 			throw fieldError(
 				this,

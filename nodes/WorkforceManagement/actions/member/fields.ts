@@ -34,6 +34,8 @@ const capacity: INodeProperties = {
 	typeOptions: { minValue: 0, maxValue: MAX_CAPACITY, numberPrecision: 0 },
 	default: 1,
 	description: 'How many concurrent placements or clients the member can take',
+	// The editor silently turns a typed negative number into 0: say the range where it shows.
+	hint: `A whole number from 0 to ${MAX_CAPACITY}. A negative number typed here becomes 0; one from an expression is refused.`,
 };
 
 const email: INodeProperties = {

@@ -1,0 +1,79 @@
+/**
+ * What a new user does first in n8n 2.8.4's editor, driven in Debian's Chromium: search the node
+ * creator, and open a credential whose test fails. Used by the browser tests and by capture.ts.
+ */
+import type { Browser, Locator, Page } from 'playwright-core';
+
+import { CREDENTIAL_TYPE } from '../support/constants';
+import type { E2eWorld } from '../support/world';
+
+/** Generous: the editor loads slowly on a busy 2-core machine. */
+export const UI_TIMEOUT_MS = 90_000;
+
+/** A page of the editor, logged in as the owner, in a context of its own. */
+export async function openEditorPage(
+	browser: Browser,
+	world: E2eWorld,
+	viewport = { width: 1280, height: 720 },
+	deviceScaleFactor = 2,
+): Promise<Page> {
+	const session = world.client.sessionCookie;
+	if (!session) throw new Error('The n8n client has no session: set up or log in the owner first');
+	const context = await browser.newContext({ viewport, deviceScaleFactor });
+	await context.addCookies([{ ...session, url: world.n8n.url }]);
+	const page = await context.newPage();
+	page.setDefaultTimeout(UI_TIMEOUT_MS);
+	return page;
+}
+
+/**
+ * Types `text` in the node creator of a new workflow, as a user adding the first step does, and
+ * answers the names of the entries found.
+ */
+export async function searchNodeCreator(
+	page: Page,
+	world: E2eWorld,
+	text: string,
+): Promise<string[]> {
+	await page.goto(`${world.n8n.url}/workflow/new`);
+	await page.locator('[data-test-id="node-creator-plus-button"]').click();
+	const search = page.locator('[data-test-id="node-creator-search-bar"]');
+	await search.fill(text);
+	const names = page.locator(
+		'[data-test-id="node-creator"] [data-test-id="node-creator-item-name"]',
+	);
+	await Promise.race([
+		names.first().waitFor({ state: 'visible' }),
+		page.locator('[data-test-id="node-creator-no-results"]').waitFor({ state: 'visible' }),
+	]);
+	return (await names.allInnerTexts()).map((name) => name.trim());
+}
+
+/** The entry named `name` in the node creator's results. */
+export function nodeCreatorEntry(page: Page, name: string): Locator {
+	return page
+		.locator('[data-test-id="node-creator"] [data-test-id="node-creator-item-name"]')
+		.getByText(name, { exact: true });
+}
+
+/**
+ * Saves a credential with `data` and opens it in the credential dialog, which tests it; answers
+ * the dialog once the test's failure banner shows, its details unfolded.
+ */
+export async function openFailingCredential(
+	page: Page,
+	world: E2eWorld,
+	data: { apiKey: string; baseUrl: string },
+): Promise<Locator> {
+	const credential = await world.client.createCredential({
+		name: 'Workforce Management (wrong key)',
+		type: CREDENTIAL_TYPE,
+		data,
+	});
+	await page.goto(`${world.n8n.url}/home/credentials/${credential.id}`);
+	const dialog = page.locator('[data-test-id="credential-edit-dialog"]');
+	await dialog.getByText(/Couldn.t connect with these settings/).waitFor({ state: 'visible' });
+	const moreDetails = dialog.getByText('More details');
+	if (await moreDetails.isVisible()) await moreDetails.click();
+	return dialog;
+}
