@@ -8,7 +8,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 
-import { ENVELOPE_MEMORY_LIMITS } from '../nodes/WorkforceManagementTrigger/envelopeMemory';
+import { ENVELOPE_MEMORY_LIMITS } from '../nodes/WorkforceManagementTrigger/duplicates';
 import { signatureHeader } from '../test/support/signed-delivery';
 import { chainWorkflow, workforceTriggerNode, type WorkflowNode } from '../test/support/workflows';
 import { MEASURED, type BenchEnvironment } from './environment';

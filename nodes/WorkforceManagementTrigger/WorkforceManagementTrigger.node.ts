@@ -1,47 +1,49 @@
 import type {
-	IDataObject,
 	IHookFunctions,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { jsonParse, NodeConnectionTypes } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { endpointEventTypeOptions } from '../shared/eventCatalog';
 import { CREDENTIAL_TYPE } from '../shared/transport';
 import * as webhookEndpoints from '../shared/webhookEndpoints';
-import { reconcile, type StoredRegistration } from './lifecycle';
+import { receiveDelivery, type TriggerStaticData, triggerStaticData } from './delivery';
+import { forgetAcceptedEnvelopes } from './duplicates';
 import {
 	createEndpoint,
 	deleteEndpoint,
 	deleteOwnEndpoints,
 	fetchEndpoint,
-	type TriggerOptions,
+	isOwnEndpoint,
+	reconcile,
+	type RemoteEndpoint,
 	wantedRegistration,
 } from './registration';
-import { isJsonMediaType } from './delivery';
-import {
-	acceptEnvelopeOnce,
-	type DuplicateMemoryStaticData,
-	forgetAcceptedEnvelopes,
-} from './processDuplicateMemory';
-import {
-	deliverySecrets,
-	forgetOpenedSecret,
-	openStoredSecret,
-	sealPlainSecret,
-	sealSecret,
-} from './secretStore';
-import { DEFAULT_TOLERANCE_SECONDS, SIGNATURE_HEADER, verifySignature } from './signature';
+import { forgetOpenedSecret, openStoredSecret, sealSecret } from './secret';
+import { DEFAULT_TOLERANCE_SECONDS } from './signature';
 
-const TEST_DELIVERY_HEADER = 'x-webhook-test';
-
-/** The node's static data: the registration plus the envelope ids recently accepted. */
-type TriggerStaticData = StoredRegistration & DuplicateMemoryStaticData;
-
-function triggerStaticData(context: IHookFunctions | IWebhookFunctions): TriggerStaticData {
-	return context.getWorkflowStaticData('node') as TriggerStaticData;
+/**
+ * The endpoint static data names, if it still exists and is this workflow's. One that belongs to
+ * another workflow (static data copied with a duplicated or imported workflow) is left alone, and
+ * this workflow registers its own.
+ */
+async function storedOwnEndpoint(
+	this: IHookFunctions,
+	staticData: TriggerStaticData,
+): Promise<RemoteEndpoint | undefined> {
+	if (!staticData.endpointId) return undefined;
+	const remote = await fetchEndpoint.call(this, staticData.endpointId);
+	if (remote && !isOwnEndpoint(remote, this.getWorkflow().id ?? '')) {
+		this.logger.warn(
+			`Webhook endpoint ${remote.id} named in this trigger's static data belongs to another workflow; it is left alone`,
+			{ workflowId: this.getWorkflow().id, node: this.getNode().name },
+		);
+		return undefined;
+	}
+	return remote;
 }
 
 function forgetRegistration(staticData: TriggerStaticData): void {
@@ -50,22 +52,6 @@ function forgetRegistration(staticData: TriggerStaticData): void {
 	delete staticData.secret;
 	delete staticData.url;
 	delete staticData.events;
-}
-
-/** Answers a refused delivery directly, so n8n sends nothing else and starts no execution. */
-function refuseDelivery(
-	this: IWebhookFunctions,
-	statusCode: number,
-	reason: string,
-): IWebhookResponseData {
-	const response = this.getResponseObject();
-	response.writeHead(statusCode, { 'Content-Type': 'application/json' });
-	response.end(JSON.stringify({ error: reason }));
-	return { noWebhookResponse: true };
-}
-
-function acknowledgeWithoutRun(reason: string): IWebhookResponseData {
-	return { webhookResponse: { received: true, ignored: reason } };
 }
 
 export class WorkforceManagementTrigger implements INodeType {
@@ -169,9 +155,7 @@ export class WorkforceManagementTrigger implements INodeType {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				const staticData = triggerStaticData(this);
 				const wanted = wantedRegistration.call(this);
-				const remote = staticData.endpointId
-					? await fetchEndpoint.call(this, staticData.endpointId)
-					: undefined;
+				const remote = await storedOwnEndpoint.call(this, staticData);
 
 				// reconcile judges the secret in the clear; one that no longer opens (another API key) is lost
 				const secret = await openStoredSecret.call(this, staticData);
@@ -182,11 +166,9 @@ export class WorkforceManagementTrigger implements INodeType {
 				}
 				switch (action) {
 					case 'keep':
-						await sealPlainSecret.call(this, staticData);
 						return true;
 					case 'reenable':
 						await webhookEndpoints.update.call(this, remote.id, { enabled: true });
-						await sealPlainSecret.call(this, staticData);
 						return true;
 					case 'rekey': {
 						const rolled = await webhookEndpoints.rollSecret.call(this, remote.id);
@@ -215,81 +197,17 @@ export class WorkforceManagementTrigger implements INodeType {
 
 			async delete(this: IHookFunctions): Promise<boolean> {
 				const staticData = triggerStaticData(this);
-				if (staticData.endpointId) await deleteEndpoint.call(this, staticData.endpointId);
+				const remote = await storedOwnEndpoint.call(this, staticData);
+				if (remote) await deleteEndpoint.call(this, remote.id);
 				await deleteOwnEndpoints.call(this, this.getNodeWebhookUrl('default') as string);
 				forgetRegistration(staticData);
-				forgetAcceptedEnvelopes(staticData, {
-					workflowId: this.getWorkflow().id,
-					nodeId: this.getNode().id,
-				});
+				forgetAcceptedEnvelopes(staticData);
 				return true;
 			},
 		},
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const request = this.getRequestObject();
-		if (!isJsonMediaType(request.headers['content-type'])) {
-			return refuseDelivery.call(this, 415, 'unsupported_content_type');
-		}
-		const staticData = triggerStaticData(this);
-		const options = this.getNodeParameter('options', {}) as TriggerOptions;
-		const nowSeconds = Math.floor(Date.now() / 1000);
-
-		// n8n keeps the bytes it parsed the JSON from; a body it could not read verifies as empty.
-		if (!Buffer.isBuffer(request.rawBody)) {
-			try {
-				await request.readRawBody?.();
-			} catch {
-				// already consumed by a body parser: nothing left to verify, so it fails below
-			}
-		}
-		const rawBody = Buffer.isBuffer(request.rawBody) ? request.rawBody : Buffer.alloc(0);
-		const verdict = verifySignature({
-			rawBody,
-			header: request.headers[SIGNATURE_HEADER],
-			secrets: await deliverySecrets.call(this, staticData),
-			nowSeconds,
-			toleranceSeconds: options.signatureToleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS,
-		});
-		if (!verdict.valid) {
-			this.logger.warn(`Refused a webhook delivery: ${verdict.reason}`, {
-				workflowId: this.getWorkflow().id,
-				node: this.getNode().name,
-			});
-			return refuseDelivery.call(this, 401, verdict.reason);
-		}
-
-		let envelope: IDataObject;
-		try {
-			envelope = jsonParse<IDataObject>(rawBody.toString('utf8'));
-		} catch {
-			return refuseDelivery.call(this, 400, 'body_not_json');
-		}
-
-		const testDelivery = String(request.headers[TEST_DELIVERY_HEADER]).toLowerCase() === 'true';
-		if (testDelivery && options.ignoreTestDeliveries === true) {
-			return acknowledgeWithoutRun('test_delivery');
-		}
-
-		if (options.ignoreDuplicates !== false && typeof envelope.id === 'string') {
-			const owner = { workflowId: this.getWorkflow().id, nodeId: this.getNode().id };
-			if (!acceptEnvelopeOnce(staticData, owner, envelope.id, nowSeconds)) {
-				return acknowledgeWithoutRun('duplicate');
-			}
-		}
-
-		return {
-			workflowData: [
-				this.helpers.returnJsonArray({
-					id: envelope.id,
-					type: envelope.type,
-					created_at: envelope.created_at,
-					mode: envelope.mode,
-					data: envelope.data,
-					test_delivery: testDelivery,
-				}),
-			],
-		};
+		return await receiveDelivery.call(this);
 	}
 }

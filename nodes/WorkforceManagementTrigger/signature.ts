@@ -18,6 +18,7 @@ export interface SignatureHeader {
 
 export type SignatureRejection =
 	| 'no_secret'
+	| 'invalid_tolerance'
 	| 'missing_header'
 	| 'malformed_header'
 	| 'timestamp_outside_tolerance'
@@ -34,6 +35,7 @@ export interface SignatureCheck {
 	/** Secrets the endpoint may sign with; an empty list fails closed. */
 	secrets: string[];
 	nowSeconds: number;
+	/** Must be a positive number: anything else (NaN from an expression) refuses every delivery. */
 	toleranceSeconds: number;
 }
 
@@ -81,6 +83,10 @@ function signaturesMatch(expectedHex: string, candidate: string): boolean {
 export function verifySignature(check: SignatureCheck): SignatureVerdict {
 	const secrets = check.secrets.filter((secret) => secret !== '');
 	if (secrets.length === 0) return { valid: false, reason: 'no_secret' };
+	// `abs(…) > NaN` is false: without this, a tolerance that is not a number accepts any timestamp
+	if (!(Number.isFinite(check.toleranceSeconds) && check.toleranceSeconds > 0)) {
+		return { valid: false, reason: 'invalid_tolerance' };
+	}
 	if (check.header === undefined || check.header === '') {
 		return { valid: false, reason: 'missing_header' };
 	}

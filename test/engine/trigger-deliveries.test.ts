@@ -77,6 +77,7 @@ describe('a verified delivery', () => {
 				source: 'api',
 			}),
 			test_delivery: false,
+			received_via: 'production_url',
 		});
 		expect(trigger.received[0]).toMatchObject({ status: 200, responseBody: '' });
 		expect(JSON.stringify(trigger.executions)).not.toContain(await currentSecret());

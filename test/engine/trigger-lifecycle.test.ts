@@ -352,26 +352,28 @@ describe('the signing secret at rest', () => {
 		expect(withOtherKey.executions).toHaveLength(1);
 	});
 
-	it('seals a secret stored in the clear by an earlier version at the next activation, without a roll', async () => {
+	it('never trusts a secret stored in the clear (0.x, or written by hand): activation rolls it and seals the new one', async () => {
 		const trigger = await activeTrigger();
 		const [endpoint] = await fixture.control.endpoints();
 		const plain = { ...trigger.staticData };
 		plain[`node:${trigger.node.name}`] = { ...nodeStaticData(trigger), secret: endpoint.secret };
 
 		const restarted = receiver().restart(trigger, plain);
-		await fixture.api('POST', '/members', { business_name: 'Before activation' });
-		await fixture.control.settleDeliveries();
-		expect(restarted.executions).toHaveLength(1);
-
 		await fixture.clearRequests();
 		await restarted.activate();
-		expect(await apiCalls()).toEqual([`GET /api/v1/webhook-endpoints/${endpoint.id}`]);
+
+		expect(await apiCalls()).toEqual([
+			`GET /api/v1/webhook-endpoints/${endpoint.id}`,
+			`POST /api/v1/webhook-endpoints/${endpoint.id}/roll-secret`,
+		]);
+		const [rolled] = await fixture.control.endpoints();
+		expect(rolled.secret).not.toBe(endpoint.secret);
 		expect(JSON.stringify(restarted.staticData)).not.toContain('whsec_');
-		expect(openNodeSecret(nodeStaticData(restarted))).toBe(endpoint.secret);
+		expect(openNodeSecret(nodeStaticData(restarted))).toBe(rolled.secret);
 
 		await fixture.api('POST', '/members', { business_name: 'After activation' });
 		await fixture.control.settleDeliveries();
-		expect(restarted.executions).toHaveLength(2);
+		expect(restarted.executions).toHaveLength(1);
 	});
 });
 
@@ -412,12 +414,7 @@ describe('deactivation', () => {
 describe('"Listen for test event"', () => {
 	it('registers the /webhook-test/ URL beside the production one, each verifying its own deliveries, and removes only it', async () => {
 		const production = await activeTrigger();
-		const listener = receiver().trigger({
-			...production.options,
-			workflowId: production.workflow.id,
-			webhookId: production.node.webhookId,
-			isTest: true,
-		});
+		const listener = receiver().testListener(production);
 
 		await listener.activate();
 		const registered = await fixture.control.endpoints();

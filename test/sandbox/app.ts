@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { SandboxClock } from './clock';
 import type { SandboxConfig } from './config';
 import type { LoggedRequest } from './control-state';
-import { API_PREFIX, FaultQueue } from './control-state';
+import { API_PREFIX, FaultQueue, HELD_CONNECTION_MAX_MS } from './control-state';
 import { registerControlRoutes } from './control';
 import { DeliveryEngine } from './deliveries';
 import { ApiError, detailsFromAjv, validationError } from './errors';
@@ -181,10 +181,13 @@ function registerApi(app: FastifyInstance, state: SandboxState): void {
 						headers,
 					);
 				}
-				if (state.faults.take('reset', url.pathname)) {
-					// No answer at all: the client sees its connection reset.
+				const reset = state.faults.take('reset', url.pathname);
+				if (reset) {
+					// No answer at all: the client sees its connection reset, or (hold) waits in vain.
 					reply.hijack();
-					request.raw.socket.destroy();
+					const { socket } = request.raw;
+					if (!reset.hold) socket.destroy();
+					else setTimeout(() => socket.destroy(), HELD_CONNECTION_MAX_MS).unref();
 					return;
 				}
 				const operation = request.routeOptions.config.operation;
@@ -250,6 +253,8 @@ export function buildApp(config: SandboxConfig): { app: FastifyInstance; state: 
 
 	const app = Fastify({
 		logger: false,
+		// close() also ends connections held open by a `reset` fault with `hold`
+		forceCloseConnections: true,
 		bodyLimit: BODY_LIMIT_BYTES,
 		// Reject unknown fields instead of stripping them, and never coerce body types.
 		ajv: {

@@ -38,11 +38,19 @@ export interface BrokenPageFault extends FaultBase {
 	variant: (typeof BROKEN_PAGE_VARIANTS)[number];
 }
 
-/** After letting `after` API requests through, the next ones lose their connection unanswered. */
+/**
+ * After letting `after` API requests through, the next ones lose their connection unanswered, or
+ * with `hold`, keep it open unanswered (a server that accepts and never answers) until the client
+ * gives up or `HELD_CONNECTION_MAX_MS` has passed.
+ */
 export interface ResetFault extends FaultBase {
 	kind: 'reset';
 	after: number;
+	hold: boolean;
 }
+
+/** A held connection is closed after this long even if the client waits on. */
+export const HELD_CONNECTION_MAX_MS = 10 * 60_000;
 
 export type Fault = StatusFault | RepeatCursorFault | BrokenPageFault | ResetFault;
 

@@ -62,7 +62,7 @@ type FaultRequest = { count: number; path?: string } & (
 	| { kind?: 'status'; status: 429 | 500 | 503; retry_after?: number }
 	| { kind: 'repeat_cursor' }
 	| { kind: 'broken_page'; variant: (typeof BROKEN_PAGE_VARIANTS)[number] }
-	| { kind: 'reset'; after?: number }
+	| { kind: 'reset'; after?: number; hold?: boolean }
 );
 
 const faultCount = { type: 'integer', minimum: 1, maximum: MAX_FAULT_COUNT };
@@ -103,6 +103,7 @@ const brokenFaultBody = {
 			kind: { const: 'reset' },
 			count: faultCount,
 			after: { type: 'integer', minimum: 0, maximum: MAX_FAULT_COUNT },
+			hold: { type: 'boolean' },
 			path: nonEmptyString,
 		},
 		['kind', 'count'],
@@ -127,7 +128,13 @@ function faultOf(body: FaultRequest): Fault {
 		return { kind: 'broken_page', variant: body.variant, remaining: body.count, path };
 	}
 	if (body.kind === 'reset')
-		return { kind: 'reset', after: body.after ?? 0, remaining: body.count, path };
+		return {
+			kind: 'reset',
+			after: body.after ?? 0,
+			hold: body.hold ?? false,
+			remaining: body.count,
+			path,
+		};
 	return {
 		kind: 'status',
 		status: body.status,
@@ -324,4 +331,15 @@ export async function registerControlRoutes(
 	}));
 
 	control.get('/keys', async () => ({ keys: state.store.apiKeys() }));
+
+	control.post(
+		'/keys/rotate',
+		{ schema: { body: object({ key: nonEmptyString }, ['key']) } },
+		async (request) => {
+			const { key } = request.body as { key: string };
+			const rotated = state.store.rotateKey(key);
+			if (!rotated) throw new ApiError('not_found', `No API key ${key}`);
+			return { key: rotated, revoked: key };
+		},
+	);
 }

@@ -286,6 +286,19 @@ export class Store {
 		return [...this.tenants.values()];
 	}
 
+	/**
+	 * Replaces an API key by a new one with the same organization, mode and scopes, as a key
+	 * rotation in the API's dashboard would; the old key stops working at once.
+	 */
+	rotateKey(apiKey: string): string | undefined {
+		const grant = this.grants.get(apiKey);
+		if (!grant) return undefined;
+		const rotated = `${grant.key.key.replace(/_r\d+$/, '')}_r${this.seq()}`;
+		this.grants.delete(apiKey);
+		this.grants.set(rotated, { key: { ...grant.key, key: rotated }, tenant: grant.tenant });
+		return rotated;
+	}
+
 	apiKeys(): Array<ApiKeyConfig & { organization: string }> {
 		return [...this.grants.values()].map(({ key, tenant }) => ({
 			organization: tenant.organization.slug,

@@ -119,6 +119,14 @@ export class SandboxControl {
 		return endpoints;
 	}
 
+	/** Rotates an API key: a new key with the same grants, the old one revoked at once. */
+	async rotateKey(apiKey: string): Promise<string> {
+		const { key } = await this.call<{ key: string }>('POST', '/__sandbox/keys/rotate', {
+			key: apiKey,
+		});
+		return key;
+	}
+
 	async seedMembers(count: number): Promise<void> {
 		await this.call('POST', '/__sandbox/seed/members', { ...this.target, count });
 	}

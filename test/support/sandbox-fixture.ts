@@ -20,7 +20,7 @@ export type SandboxFault = { count: number; path?: string } & (
 	| { kind?: 'status'; status: 429 | 500 | 503; retry_after?: number }
 	| { kind: 'repeat_cursor' }
 	| { kind: 'broken_page'; variant: 'no_cursor' | 'empty_page' | 'not_json' | 'no_data' }
-	| { kind: 'reset'; after?: number }
+	| { kind: 'reset'; after?: number; hold?: boolean }
 );
 
 export class SandboxFixture {

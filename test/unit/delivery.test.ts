@@ -1,4 +1,4 @@
-import { isJsonMediaType, storedSecrets } from '../../nodes/WorkforceManagementTrigger/delivery';
+import { isJsonMediaType } from '../../nodes/WorkforceManagementTrigger/delivery';
 
 describe('isJsonMediaType', () => {
 	it.each([
@@ -18,15 +18,4 @@ describe('isJsonMediaType', () => {
 		'application/jsonx',
 		['application/json', 'application/json'],
 	])('refuses %j', (contentType) => expect(isJsonMediaType(contentType)).toBe(false));
-});
-
-describe('storedSecrets', () => {
-	it('answers a stored secret string as the one secret to verify with', () => {
-		expect(storedSecrets('whsec_abc')).toEqual(['whsec_abc']);
-	});
-
-	it.each([undefined, null, '', 42, { secret: 'whsec_abc' }, ['whsec_abc']])(
-		'answers no secret for %j, so verification fails closed',
-		(stored) => expect(storedSecrets(stored)).toEqual([]),
-	);
 });

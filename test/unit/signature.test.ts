@@ -38,6 +38,18 @@ describe('verifySignature', () => {
 		expect(verifySignature(check({ header }))).toEqual({ valid: true, timestamp: NOW });
 	});
 
+	it.each([Number.NaN, Number.POSITIVE_INFINITY, 0, -5, '300' as unknown as number])(
+		'refuses every delivery when the tolerance is %p, not a positive number (fails closed)',
+		(toleranceSeconds) => {
+			const stale = NOW - 10 * 365 * 86_400;
+			const header = `t=${stale},v1=${sign(SECRET, stale, BODY)}`;
+			expect(verifySignature(check({ header, toleranceSeconds }))).toEqual({
+				valid: false,
+				reason: 'invalid_tolerance',
+			});
+		},
+	);
+
 	it('accepts a valid signature', () => {
 		expect(verifySignature(check())).toEqual({ valid: true, timestamp: NOW });
 	});

@@ -27,6 +27,13 @@ export const TRANSPORT_MAX_ATTEMPTS = 3;
 /** The wait before the second attempt of such a GET; it doubles before each further one. */
 const TRANSPORT_RETRY_FIRST_WAIT_MS = 500;
 
+/**
+ * How long one request may wait for the API's answer. n8n's own default is 300 s, and n8n
+ * activates workflows one after another at start-up: a Base URL that accepts connections and never
+ * answers would hold them all. A request that timed out is not retried (another 30 s would follow).
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
 export type WorkforceApiContext =
 	| IExecuteFunctions
 	| ILoadOptionsFunctions
@@ -84,6 +91,7 @@ export async function workforceApiRequest(
 			json: true,
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
+			timeout: REQUEST_TIMEOUT_MS,
 		};
 		if (options.body !== undefined) {
 			// Serialized here because n8n drops an empty object body, and verify/deactivate must send `{}`.
@@ -92,6 +100,7 @@ export async function workforceApiRequest(
 		}
 
 		let response: IN8nHttpFullResponse;
+		const sentAt = Date.now();
 		try {
 			transportAttempts++;
 			response = (await this.helpers.httpRequestWithAuthentication.call(
@@ -103,6 +112,16 @@ export async function workforceApiRequest(
 		} catch (error) {
 			// Only transport failures land here (HTTP statuses are handled below). A GET changes
 			// nothing, so asking again is safe; anything else might have been applied already.
+			// n8n rewords the timeout ("The connection was aborted"): the time spent tells it apart
+			if (Date.now() - sentAt >= REQUEST_TIMEOUT_MS) {
+				throw unreachableError(
+					this.getNode(),
+					redact(apiRoot),
+					described,
+					transportAttempts,
+					`no answer within ${REQUEST_TIMEOUT_MS / 1000} seconds`,
+				);
+			}
 			if (method === 'GET' && transportAttempts < TRANSPORT_MAX_ATTEMPTS) {
 				await sleep(TRANSPORT_RETRY_FIRST_WAIT_MS * 2 ** (transportAttempts - 1));
 				continue;

@@ -34,6 +34,29 @@ describe('request log', () => {
 	});
 });
 
+describe('key rotation', () => {
+	it('replaces a key by one with the same grants and revokes the old one; reset brings it back', async () => {
+		const rotated = await control(fixture.sandbox, 'POST', '/keys/rotate', { key: LIVE_KEY });
+		expect(rotated.key).toMatch(/^wfm_live_acme_all_r\d+$/);
+		expect((await api(fixture.sandbox, LIVE_KEY, 'GET', '/organization')).status).toBe(401);
+		expect((await api(fixture.sandbox, rotated.key, 'GET', '/organization')).status).toBe(200);
+		expect((await api(fixture.sandbox, rotated.key, 'POST', '/members', {})).status).toBe(400);
+
+		await control(fixture.sandbox, 'POST', '/reset');
+		expect((await api(fixture.sandbox, LIVE_KEY, 'GET', '/organization')).status).toBe(200);
+		expect((await api(fixture.sandbox, rotated.key, 'GET', '/organization')).status).toBe(401);
+	});
+
+	it('answers 404 for a key that does not exist', async () => {
+		const answer = await fetch(`${fixture.sandbox.origin}/__sandbox/keys/rotate`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ key: 'wfm_live_nobody' }),
+		});
+		expect(answer.status).toBe(404);
+	});
+});
+
 describe('reset', () => {
 	it('wipes data back to the config and resets the clock, keeping organization ids', async () => {
 		const before = await api(fixture.sandbox, LIVE_KEY, 'GET', '/organization');

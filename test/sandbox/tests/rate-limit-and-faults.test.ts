@@ -265,6 +265,23 @@ describe('injected faults', () => {
 			expect(logged).toHaveLength(5);
 		});
 
+		it('with `hold`, keeps the connection open and unanswered until the client gives up', async () => {
+			await control(fixture.sandbox, 'POST', '/faults', {
+				kind: 'reset',
+				hold: true,
+				count: 1,
+				path: '/organization',
+			});
+			const gaveUp = AbortSignal.timeout(300);
+			const held = fetch(`${fixture.sandbox.baseUrl}/organization`, {
+				headers: { Authorization: `Bearer ${LIVE_KEY}` },
+				signal: gaveUp,
+			});
+			await expect(held).rejects.toThrow(/aborted|timeout/i);
+			// the sandbox answers the next request as usual
+			expect((await api(fixture.sandbox, LIVE_KEY, 'GET', '/organization')).status).toBe(200);
+		});
+
 		it('refuses an `after` over 10,000', async () => {
 			const answer = await postFault({ kind: 'reset', count: 1, after: 10_001 });
 			expect(answer.status).toBe(400);

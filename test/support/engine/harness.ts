@@ -123,6 +123,21 @@ export const nodeTypes: INodeTypes = {
 	},
 };
 
+/**
+ * The node type as a newly started n8n process holds it: its modules loaded afresh, so whatever
+ * they keep per process (caches, the duplicate memory) starts empty, as after a restart or in
+ * another webhook process. Only inside jest (its module registry does the isolating).
+ */
+export function nodeTypeInFreshProcess(type: string): INodeType {
+	const source = nodeSources.get(type);
+	if (!source) throw new Error(`Unknown node type ${type}`);
+	let nodeType: INodeType | undefined;
+	jest.isolateModules(() => {
+		nodeType = instantiateExportedClass<INodeType>(source);
+	});
+	return nodeType as INodeType;
+}
+
 export const credentialTypes: Map<string, ICredentialType> = new Map(
 	packageJson.n8n.credentials.map((distPath) => {
 		const credentialType = instantiateExportedClass<ICredentialType>(sourceOf(distPath));
@@ -144,6 +159,13 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 
 	setCredentials(id: string, data: ICredentialDataDecryptedObject): void {
 		this.store.set(id, data);
+	}
+
+	/** Changes stored credential data, as editing the credential in n8n does. */
+	editCredentials(id: string, changes: ICredentialDataDecryptedObject): void {
+		const data = this.store.get(id);
+		if (!data) throw new Error(`No credentials stored under id ${id}`);
+		this.store.set(id, { ...data, ...changes });
 	}
 
 	getParentTypes(): string[] {
@@ -279,12 +301,15 @@ export interface WorkflowNodeOptions {
 	continueOnFail?: boolean;
 	webhookId?: string;
 	staticData?: IDataObject;
+	/** n8n keeps a node's id for the life of the workflow: across restarts, and for test listeners. */
+	nodeId?: string;
+	workflowId?: string;
 }
 
 /** A one-node workflow holding our node with its credential; `staticData` persists across calls. */
 export function createWorkflow(options: WorkflowNodeOptions): { workflow: Workflow; node: INode } {
 	const node: INode = {
-		id: randomUUID(),
+		id: options.nodeId ?? randomUUID(),
 		name: options.name ?? 'Workforce Management',
 		type: options.type ?? ACTION_NODE_TYPE,
 		typeVersion: options.typeVersion ?? 1,
@@ -299,7 +324,7 @@ export function createWorkflow(options: WorkflowNodeOptions): { workflow: Workfl
 		node.credentials = { [CREDENTIAL_TYPE]: { id: credentialId, name: 'Workforce Management' } };
 	}
 	const workflow = new Workflow({
-		id: randomUUID(),
+		id: options.workflowId ?? randomUUID(),
 		name: options.workflowName ?? 'Engine test',
 		nodes: [node],
 		connections: {},

@@ -16,11 +16,12 @@ import type {
 	IWorkflowExecuteAdditionalData,
 	WebhookType,
 	WorkflowActivateMode,
+	WorkflowExecuteMode,
 } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { TRIGGER_NODE_TYPE } from '../constants';
-import { createAdditionalData, createWorkflow, nodeTypes } from './harness';
+import { createAdditionalData, createWorkflow, nodeTypeInFreshProcess, nodeTypes } from './harness';
 import type { WorkflowNodeOptions } from './harness';
 
 export type WebhookMethodName = 'checkExists' | 'create' | 'delete';
@@ -29,6 +30,13 @@ export interface TriggerHarnessOptions extends Omit<WorkflowNodeOptions, 'type'>
 	type?: string;
 	/** Base URL n8n hands to `create()` (its WEBHOOK_URL); the webhook URL is `<base>/webhook/<id>/<path>`. */
 	webhookBaseUrl?: string;
+	/**
+	 * "Listen for test event": n8n registers the `/webhook-test/` URL with production's workflow
+	 * and node id, runs the webhook methods in mode `manual` and starts executions in mode `manual`.
+	 */
+	isTest?: boolean;
+	/** Runs the node in a newly started n8n process: nothing kept in memory from before. */
+	freshProcess?: boolean;
 }
 
 /**
@@ -43,6 +51,11 @@ export class TriggerHarness {
 
 	readonly additionalData: IWorkflowExecuteAdditionalData;
 
+	/** The mode n8n runs `webhook()` and the execution in: `manual` for a test listener. */
+	readonly mode: 'webhook' | 'manual';
+
+	private readonly processNodeType?: INodeType;
+
 	constructor(options: TriggerHarnessOptions) {
 		const created = createWorkflow({
 			...options,
@@ -53,10 +66,14 @@ export class TriggerHarness {
 		this.workflow = created.workflow;
 		this.node = created.node;
 		this.additionalData = createAdditionalData({ webhookBaseUrl: options.webhookBaseUrl });
+		this.mode = options.isTest === true ? 'manual' : 'webhook';
+		if (options.freshProcess) this.processNodeType = nodeTypeInFreshProcess(this.node.type);
 	}
 
 	get nodeType(): INodeType {
-		return nodeTypes.getByNameAndVersion(this.node.type, this.node.typeVersion);
+		return (
+			this.processNodeType ?? nodeTypes.getByNameAndVersion(this.node.type, this.node.typeVersion)
+		);
 	}
 
 	/** The workflow's static data, as n8n persists it between activations and executions. */
@@ -83,6 +100,7 @@ export class TriggerHarness {
 			workflowId: this.workflow.id,
 			workflowExecuteAdditionalData: this.additionalData,
 			webhookId: this.node.webhookId,
+			isTest: this.mode === 'manual',
 		};
 	}
 
@@ -107,12 +125,17 @@ export class TriggerHarness {
 		const webhookData = this.webhookData(name);
 		const fn = this.nodeType.webhookMethods?.[name as WebhookType]?.[method];
 		if (!fn) throw new Error(`The node has no webhookMethods.${name}.${method}`);
+		// n8n's test webhooks: checkExists/create in mode and activation `manual`, delete as `internal`
+		const [mode, activationMode]: [WorkflowExecuteMode, WorkflowActivateMode] =
+			this.mode === 'manual' && method !== 'delete'
+				? ['manual', 'manual']
+				: ['trigger', activation];
 		const context = new HookContext(
 			this.workflow,
 			this.node,
 			this.additionalData,
-			'trigger',
-			activation,
+			method === 'delete' ? 'internal' : mode,
+			activationMode,
 			webhookData,
 		);
 		return await fn.call(context);
@@ -152,7 +175,7 @@ export class TriggerHarness {
 			workflow,
 			this.node,
 			additionalData,
-			'webhook',
+			this.mode,
 			webhookData,
 			[],
 			null,

@@ -14,12 +14,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
 import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
-import type {
-	IDataObject,
-	INodeExecutionData,
-	IWebhookData,
-	IWebhookResponseData,
-} from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IWebhookResponseData } from 'n8n-workflow';
 import { createRunExecutionData } from 'n8n-workflow';
 
 import type { DeepPartialConfig } from '../../sandbox';
@@ -27,6 +22,9 @@ import { closeServer, listenOnLoopback } from '../loopback-server';
 import { SandboxControl } from '../sandbox-control';
 import { useSandbox } from '../sandbox-fixture';
 import type { SandboxFixture } from '../sandbox-fixture';
+import { CREDENTIAL_TYPE } from '../constants';
+import { credentialsHelper } from './harness';
+import type { WorkforceCredentials } from './harness';
 import { TriggerHarness } from './trigger-harness';
 import type { TriggerHarnessOptions } from './trigger-harness';
 
@@ -46,12 +44,7 @@ export interface TriggerRequest {
 	execution?: INodeExecutionData[];
 }
 
-export interface LiveTriggerOptions extends TriggerHarnessOptions {
-	/** Keeps the workflow's id across simulated n8n restarts. */
-	workflowId?: string;
-	/** Registers the `/webhook-test/` URL, as "Listen for test event" does. */
-	isTest?: boolean;
-}
+export type LiveTriggerOptions = TriggerHarnessOptions;
 
 /** A trigger node of one workflow, served by a {@link TriggerReceiver}. */
 export class LiveTrigger extends TriggerHarness {
@@ -63,13 +56,22 @@ export class LiveTrigger extends TriggerHarness {
 	/** The receiver runs the node, then answers this many requests with 504 (a proxy timed out). */
 	responseLostFor = 0;
 
+	/**
+	 * The receiver runs the node, then n8n fails to start the execution for this many requests: it
+	 * answers 500 and saves no static data, as n8n does when creating the execution fails.
+	 */
+	executionStartFailsFor = 0;
+
 	constructor(readonly options: LiveTriggerOptions) {
 		super(options);
-		if (options.workflowId) this.workflow.id = options.workflowId;
 	}
 
-	override webhookData(name = 'default'): IWebhookData {
-		return { ...super.webhookData(name), isTest: this.options.isTest === true };
+	/** Edits the node's credential, as a user does in n8n (e.g. after rotating the API key). */
+	updateCredential(changes: Partial<WorkforceCredentials>): void {
+		if (!this.options.credentials) throw new Error('The trigger has no credential');
+		this.options.credentials = { ...this.options.credentials, ...changes };
+		const reference = this.node.credentials?.[CREDENTIAL_TYPE];
+		credentialsHelper.editCredentials(reference?.id ?? '', changes);
 	}
 
 	/** Executions started so far, each as the items the trigger node output. */
@@ -95,7 +97,7 @@ async function runTriggeredWorkflow(
 ): Promise<INodeExecutionData[]> {
 	const executionId = randomUUID();
 	const additionalData = { ...trigger.additionalData, executionId };
-	additionalData.hooks = new ExecutionLifecycleHooks('webhook', executionId, {
+	additionalData.hooks = new ExecutionLifecycleHooks(trigger.mode, executionId, {
 		id: trigger.workflow.id,
 		name: trigger.workflow.name,
 		nodes: [trigger.node],
@@ -113,7 +115,7 @@ async function runTriggeredWorkflow(
 	});
 	const run = await new WorkflowExecute(
 		additionalData,
-		'webhook',
+		trigger.mode,
 		runExecutionData,
 	).processRunExecutionData(trigger.workflow);
 	if (run.data.resultData.error) throw new Error(run.data.resultData.error.message);
@@ -162,16 +164,36 @@ export class TriggerReceiver {
 	}
 
 	/**
-	 * The same trigger after an n8n restart: same workflow, node and webhook id, and the static
-	 * data given, round-tripped through JSON as n8n's database stores it.
+	 * The same trigger after an n8n restart: same workflow, node and webhook id, the static data
+	 * given (round-tripped through JSON as n8n's database stores it), and a new process: nothing the
+	 * node kept in memory survives.
 	 */
 	restart(previous: LiveTrigger, staticData: IDataObject): LiveTrigger {
 		return this.trigger({
 			...previous.options,
+			freshProcess: true,
 			workflowId: previous.workflow.id,
+			nodeId: previous.node.id,
 			webhookId: previous.node.webhookId,
 			parameters: jsonCopy(previous.node.parameters),
 			staticData: jsonCopy(staticData),
+		});
+	}
+
+	/**
+	 * "Listen for test event" on a published workflow, as n8n 2.8 does it: production's workflow
+	 * id, node id and webhook id, the `/webhook-test/` URL, static data of its own (n8n starts the
+	 * test registration from the editor's workflow, which carries none).
+	 */
+	testListener(production: LiveTrigger): LiveTrigger {
+		return this.trigger({
+			...production.options,
+			workflowId: production.workflow.id,
+			nodeId: production.node.id,
+			webhookId: production.node.webhookId,
+			parameters: jsonCopy(production.node.parameters),
+			staticData: {},
+			isTest: true,
 		});
 	}
 
@@ -217,6 +239,12 @@ export class TriggerReceiver {
 		const result: IWebhookResponseData = await trigger.runWebhook(webhookRequest, response, loaded);
 		// the node answered itself
 		if (result.noWebhookResponse) delivery.status = response.statusCode;
+		if (result.workflowData !== undefined && trigger.executionStartFailsFor > 0) {
+			// n8n: WorkflowRunner.run threw; it answers 500 and its save of static data never runs
+			trigger.executionStartFailsFor--;
+			respond(500, { code: 0, message: 'There was a problem executing the workflow' });
+			return;
+		}
 		if (result.workflowData !== undefined) {
 			delivery.execution = await runTriggeredWorkflow(trigger, result.workflowData);
 		}

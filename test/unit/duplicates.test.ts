@@ -8,11 +8,13 @@ import {
 	mergeMemories,
 	migrateLegacy,
 	recordEnvelope,
-} from '../../nodes/WorkforceManagementTrigger/envelopeMemory';
-import {
 	acceptEnvelopeOnce,
 	type DuplicateMemoryStaticData,
-} from '../../nodes/WorkforceManagementTrigger/processDuplicateMemory';
+	type MemoryOwner,
+	PROCESS_MEMORY_LIMITS,
+	processMemorySize,
+	settleEnvelope,
+} from '../../nodes/WorkforceManagementTrigger/duplicates';
 
 const NOW = 1_767_225_600;
 const HOUR = 3600;
@@ -131,8 +133,12 @@ describe('the stored form', () => {
 	});
 });
 
+function registration(nodeId: string, testListener = false): MemoryOwner {
+	return { workflowId: 'wf-unit', nodeId, testListener };
+}
+
 describe('acceptEnvelopeOnce', () => {
-	const owner = { workflowId: 'wf-unit', nodeId: 'node-unit' };
+	const owner = registration('node-unit');
 
 	it('catches a copy even when the static data it sees was loaded before the first was saved', () => {
 		const loadedByFirst = {};
@@ -142,11 +148,13 @@ describe('acceptEnvelopeOnce', () => {
 	});
 
 	it('writes the union back, so a stale save is repaired by the next delivery', () => {
-		const other = { workflowId: 'wf-unit', nodeId: 'node-union' };
+		const other = registration('node-union');
 		const a: DuplicateMemoryStaticData = {};
 		const b: DuplicateMemoryStaticData = {};
 		acceptEnvelopeOnce(a, other, 'evt_a', NOW);
 		acceptEnvelopeOnce(b, other, 'evt_b', NOW);
+		settleEnvelope(other, 'evt_a', true);
+		settleEnvelope(other, 'evt_b', true);
 		const saved = { ...a }; // the last save wins: A's copy, without evt_b
 		acceptEnvelopeOnce(saved, other, 'evt_c', NOW);
 		const ids = decodeMemory(saved.seenEnvelopes);
@@ -155,14 +163,73 @@ describe('acceptEnvelopeOnce', () => {
 
 	it('migrates the first format once and removes it', () => {
 		const staticData: Record<string, unknown> = { recentEnvelopes: { evt_old_format: NOW - 60 } };
-		const fresh = { workflowId: 'wf-unit', nodeId: 'node-migrate' };
+		const fresh = registration('node-migrate');
 		expect(acceptEnvelopeOnce(staticData, fresh, 'evt_old_format', NOW)).toBe(false);
 		expect(staticData.recentEnvelopes).toBeUndefined();
 		expect(decodeMemory(staticData.seenEnvelopes).has(envelopeHash('evt_old_format'))).toBe(true);
 	});
 
 	it('keeps workflows and nodes apart', () => {
-		expect(acceptEnvelopeOnce({}, { workflowId: 'wf-1', nodeId: 'n' }, 'evt_x', NOW)).toBe(true);
-		expect(acceptEnvelopeOnce({}, { workflowId: 'wf-2', nodeId: 'n' }, 'evt_x', NOW)).toBe(true);
+		const n = { nodeId: 'n', testListener: false };
+		expect(acceptEnvelopeOnce({}, { workflowId: 'wf-1', ...n }, 'evt_x', NOW)).toBe(true);
+		expect(acceptEnvelopeOnce({}, { workflowId: 'wf-2', ...n }, 'evt_x', NOW)).toBe(true);
+	});
+
+	it('keeps a test listener apart from production, which has the same workflow and node id', () => {
+		const production = registration('node-shared');
+		const testListener = registration('node-shared', true);
+		expect(acceptEnvelopeOnce({}, testListener, 'evt_both', NOW)).toBe(true);
+		expect(acceptEnvelopeOnce({}, production, 'evt_both', NOW)).toBe(true);
+		expect(acceptEnvelopeOnce({}, production, 'evt_both', NOW)).toBe(false);
+	});
+
+	it('forgets an id whose execution n8n could not start, so the retry runs', () => {
+		const owner = registration('node-failed-start');
+		const notSaved: DuplicateMemoryStaticData = {};
+		expect(acceptEnvelopeOnce(notSaved, owner, 'evt_retry', NOW)).toBe(true);
+		settleEnvelope(owner, 'evt_retry', false);
+		expect(acceptEnvelopeOnce({}, owner, 'evt_retry', NOW + 60)).toBe(true);
+		settleEnvelope(owner, 'evt_retry', true);
+		expect(acceptEnvelopeOnce({}, owner, 'evt_retry', NOW + 120)).toBe(false);
+	});
+
+	it("does not write another request's pending id to static data, but blocks its copies", () => {
+		const owner = registration('node-pending');
+		expect(acceptEnvelopeOnce({}, owner, 'evt_first', NOW)).toBe(true);
+		const other: DuplicateMemoryStaticData = {};
+		expect(acceptEnvelopeOnce(other, owner, 'evt_second', NOW)).toBe(true);
+		const written = decodeMemory(other.seenEnvelopes);
+		expect(written.has(envelopeHash('evt_second'))).toBe(true);
+		expect(written.has(envelopeHash('evt_first'))).toBe(false);
+		expect(acceptEnvelopeOnce({}, owner, 'evt_first', NOW)).toBe(false);
+		settleEnvelope(owner, 'evt_first', true);
+		const later: DuplicateMemoryStaticData = {};
+		acceptEnvelopeOnce(later, owner, 'evt_third', NOW);
+		expect(decodeMemory(later.seenEnvelopes).has(envelopeHash('evt_first'))).toBe(true);
+	});
+
+	it(`holds at most ${PROCESS_MEMORY_LIMITS.maxRegistrations} registrations, dropping the least recently used`, () => {
+		const first = registration('node-lru-0');
+		acceptEnvelopeOnce({}, first, 'evt_lru', NOW);
+		for (let i = 1; i <= PROCESS_MEMORY_LIMITS.maxRegistrations; i++) {
+			acceptEnvelopeOnce({}, registration(`node-lru-${i}`), 'evt_lru', NOW);
+		}
+		expect(processMemorySize()).toBe(PROCESS_MEMORY_LIMITS.maxRegistrations);
+		// the first one's memory is gone from the process; static data would still hold it
+		expect(acceptEnvelopeOnce({}, first, 'evt_lru', NOW)).toBe(true);
+	});
+
+	it('drops a registration idle for longer than an hour', () => {
+		const idle = registration('node-idle');
+		acceptEnvelopeOnce({}, idle, 'evt_idle', NOW);
+		acceptEnvelopeOnce(
+			{},
+			registration('node-busy'),
+			'evt_busy',
+			NOW + PROCESS_MEMORY_LIMITS.idleSeconds + 1,
+		);
+		expect(
+			acceptEnvelopeOnce({}, idle, 'evt_idle', NOW + PROCESS_MEMORY_LIMITS.idleSeconds + 2),
+		).toBe(true);
 	});
 });

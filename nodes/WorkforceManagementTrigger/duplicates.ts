@@ -1,0 +1,288 @@
+/**
+ * The trigger's duplicate memory: which envelope ids it accepted recently, in a form small enough
+ * to ride along in every execution record (n8n copies the workflow's static data into each one).
+ *
+ * Stored shape (static data `seenEnvelopes`): hour since the epoch → base64 of the 8-byte SHA-256
+ * prefixes of the ids first accepted in that hour, oldest first, e.g. `{"493852":"q1Z…"}`.
+ * About 10.7 characters per id plus ~13 per hour: 320 ids take under 4 KB.
+ *
+ * Why a 64-bit prefix is enough: an id is taken for a duplicate wrongly only when its prefix equals
+ * one of at most 320 remembered ones, probability ≤ 320 / 2^64 ≈ 1.7e-17 per delivery; a million
+ * deliveries a day for 100 years stay below 1e-6 of ever dropping one event. Ids reach the memory
+ * only after the signature is verified, so nobody without the secret can pick ids to collide.
+ *
+ * Why 30 hours: the API retries a failed delivery for about 24 hours (up to 8 attempts) with the
+ * same envelope id; an id is remembered for at least 29 hours. When more than 320 ids arrive
+ * within that window, the oldest are forgotten first (retries of recent ids are the likely ones).
+ */
+import { createHash } from 'node:crypto';
+
+export interface EnvelopeMemoryLimits {
+	maxEntries: number;
+	windowHours: number;
+}
+
+export const ENVELOPE_MEMORY_LIMITS: EnvelopeMemoryLimits = {
+	maxEntries: 320,
+	windowHours: 30,
+};
+
+const HASH_BYTES = 8;
+const SECONDS_PER_HOUR = 3600;
+
+/**
+ * id hash → hour it was first accepted; kept in order, oldest first. A hash is its 8 bytes as a
+ * latin1 string (one character per byte), so encoding and decoding are one buffer operation per
+ * hour rather than one per id: this runs on every delivery.
+ */
+export type EnvelopeMemory = Map<string, number>;
+
+/** The stored form: hour since the epoch → concatenated id hashes, base64. */
+export type StoredEnvelopeMemory = Record<string, string>;
+
+/** The first format (until 0.x): envelope id → unix seconds when it was first accepted. */
+export type LegacyRecentEnvelopes = Record<string, number>;
+
+export function envelopeHash(envelopeId: string): string {
+	return createHash('sha256')
+		.update(envelopeId)
+		.digest()
+		.subarray(0, HASH_BYTES)
+		.toString('latin1');
+}
+
+export function hourOf(nowSeconds: number): number {
+	return Math.floor(nowSeconds / SECONDS_PER_HOUR);
+}
+
+export function encodeMemory(memory: EnvelopeMemory): StoredEnvelopeMemory {
+	const byHour = new Map<number, string>();
+	for (const [hash, hour] of memory) byHour.set(hour, (byHour.get(hour) ?? '') + hash);
+	const stored: StoredEnvelopeMemory = {};
+	for (const [hour, hashes] of byHour) {
+		stored[String(hour)] = Buffer.from(hashes, 'latin1').toString('base64');
+	}
+	return stored;
+}
+
+/** Anything unreadable (hand-edited or half-written static data) is skipped, never thrown on. */
+export function decodeMemory(stored: unknown): EnvelopeMemory {
+	const entries: Array<[string, number]> = [];
+	if (typeof stored === 'object' && stored !== null) {
+		for (const [key, value] of Object.entries(stored)) {
+			const hour = Number(key);
+			if (!Number.isInteger(hour) || typeof value !== 'string') continue;
+			const hashes = Buffer.from(value, 'base64').toString('latin1');
+			for (let at = 0; at + HASH_BYTES <= hashes.length; at += HASH_BYTES) {
+				entries.push([hashes.slice(at, at + HASH_BYTES), hour]);
+			}
+		}
+	}
+	return inOrder(entries);
+}
+
+/** Reads the first format once, so workflows active before the change keep their memory. */
+export function migrateLegacy(recent: unknown): EnvelopeMemory {
+	const entries: Array<[string, number]> = [];
+	if (typeof recent === 'object' && recent !== null) {
+		for (const [id, seenAt] of Object.entries(recent)) {
+			if (typeof seenAt === 'number') entries.push([envelopeHash(id), hourOf(seenAt)]);
+		}
+	}
+	return inOrder(entries);
+}
+
+/**
+ * The union of several memories, each id at the hour it was first accepted, within the limits:
+ * hours older than the window are dropped, then the oldest ids beyond `maxEntries`.
+ */
+export function mergeMemories(
+	memories: EnvelopeMemory[],
+	nowSeconds: number,
+	limits: EnvelopeMemoryLimits = ENVELOPE_MEMORY_LIMITS,
+): EnvelopeMemory {
+	const oldestHour = hourOf(nowSeconds) - limits.windowHours + 1;
+	const firstSeen = new Map<string, number>();
+	for (const memory of memories) {
+		for (const [hash, hour] of memory) {
+			if (hour < oldestHour) continue;
+			const known = firstSeen.get(hash);
+			if (known === undefined || hour < known) firstSeen.set(hash, hour);
+		}
+	}
+	const entries = [...inOrder([...firstSeen])];
+	return new Map(entries.slice(Math.max(0, entries.length - limits.maxEntries)));
+}
+
+/**
+ * Merges the memories, then records `envelopeId` unless it is among them. Pure: the caller keeps
+ * the returned memory.
+ */
+export function recordEnvelope(
+	memories: EnvelopeMemory[],
+	envelopeId: string,
+	nowSeconds: number,
+	limits: EnvelopeMemoryLimits = ENVELOPE_MEMORY_LIMITS,
+): { duplicate: boolean; memory: EnvelopeMemory } {
+	const merged = mergeMemories(memories, nowSeconds, limits);
+	const hash = envelopeHash(envelopeId);
+	if (merged.has(hash)) return { duplicate: true, memory: merged };
+	// the newest hour: appended, the order holds; beyond the limit the oldest id goes
+	merged.set(hash, hourOf(nowSeconds));
+	if (merged.size > limits.maxEntries) merged.delete(merged.keys().next().value as string);
+	return { duplicate: false, memory: merged };
+}
+
+/** Oldest hour first; within an hour, the order given (a stable sort). */
+function inOrder(entries: Array<[string, number]>): EnvelopeMemory {
+	return new Map(entries.sort(([, left], [, right]) => left - right));
+}
+
+/**
+ * Exactly once under bursts, in one n8n process.
+ *
+ * n8n loads the workflow's static data fresh for each webhook request and saves it whole once the
+ * execution has started (not at all when starting it fails), with no lock: with concurrent
+ * deliveries the last save wins, and two copies of one envelope arriving together both find it
+ * unknown. So the ids accepted by this process are also kept here, per registration: workflow,
+ * trigger node, and production or test listener (n8n gives "Listen for test event" production's
+ * workflow and node id, but its own URL, static data and executions). Each delivery checks and records its id synchronously (no await in
+ * between, so a simultaneous copy cannot slip through) against the union of this memory and what
+ * static data holds, and writes that union back, so a later save restores ids an earlier one
+ * dropped.
+ *
+ * An id is pending until n8n has answered its request: when the execution could not be started
+ * (n8n answers 5xx and saves nothing), {@link settleEnvelope} forgets it, so the API's retry runs.
+ * Pending ids of other requests are not written to static data, so no save persists an id whose
+ * execution may yet fail to start.
+ *
+ * The memory only has to bridge the moments between a request loading static data and its save,
+ * so it is bounded: a registration idle for an hour is dropped, and beyond
+ * `PROCESS_MEMORY_LIMITS.maxRegistrations` the least recently used goes first.
+ *
+ * Across several webhook processes (queue mode) only static data is shared: sequential copies are
+ * caught, simultaneous copies landing on two processes at once can both run.
+ */
+
+/** The part of the trigger's static data that holds the duplicate memory. */
+export interface DuplicateMemoryStaticData {
+	seenEnvelopes?: StoredEnvelopeMemory;
+	/** The first format, read once and removed. */
+	recentEnvelopes?: unknown;
+}
+
+/** One registration of a trigger node: production's, or a test listener's. */
+export interface MemoryOwner {
+	workflowId: string | undefined;
+	nodeId: string;
+	testListener: boolean;
+}
+
+export const PROCESS_MEMORY_LIMITS = { maxRegistrations: 256, idleSeconds: 3600 };
+
+interface ProcessMemory {
+	memory: EnvelopeMemory;
+	/** Accepted here, the request not answered yet. */
+	pending: Set<string>;
+	/** The stored form last written from `memory`. */
+	written: StoredEnvelopeMemory;
+	usedAt: number;
+}
+
+/** Least recently used first. */
+const acceptedInThisProcess = new Map<string, ProcessMemory>();
+
+function ownerKey(owner: MemoryOwner): string {
+	return [owner.workflowId ?? '', owner.nodeId, owner.testListener ? 'test' : ''].join('\u0000');
+}
+
+function processMemory(key: string, nowSeconds: number): ProcessMemory {
+	const known = acceptedInThisProcess.get(key);
+	acceptedInThisProcess.delete(key);
+	const entry = known ?? { memory: new Map(), pending: new Set(), written: {}, usedAt: nowSeconds };
+	entry.usedAt = nowSeconds;
+	acceptedInThisProcess.set(key, entry);
+	for (const [oldestKey, oldest] of acceptedInThisProcess) {
+		const idle = nowSeconds - oldest.usedAt > PROCESS_MEMORY_LIMITS.idleSeconds;
+		if (!idle && acceptedInThisProcess.size <= PROCESS_MEMORY_LIMITS.maxRegistrations) break;
+		acceptedInThisProcess.delete(oldestKey);
+	}
+	return entry;
+}
+
+/** How many registrations this process holds a memory for (for tests and benchmarks). */
+export function processMemorySize(): number {
+	return acceptedInThisProcess.size;
+}
+
+/**
+ * Records `envelopeId` for the registration; returns false when it was accepted before (in this
+ * process or, per static data, in any other). Synchronous on purpose.
+ */
+export function acceptEnvelopeOnce(
+	staticData: DuplicateMemoryStaticData,
+	owner: MemoryOwner,
+	envelopeId: string,
+	nowSeconds: number,
+): boolean {
+	const known = acceptedInThisProcess.get(ownerKey(owner));
+	// static data as this process last wrote it holds nothing new: skip decoding it
+	const stored =
+		known && sameStoredMemory(known.written, staticData.seenEnvelopes)
+			? new Map<string, number>()
+			: decodeMemory(staticData.seenEnvelopes);
+	const legacy = migrateLegacy(staticData.recentEnvelopes);
+	const entry = processMemory(ownerKey(owner), nowSeconds);
+
+	const { duplicate, memory } = recordEnvelope(
+		[stored, legacy, entry.memory],
+		envelopeId,
+		nowSeconds,
+	);
+	const hash = envelopeHash(envelopeId);
+	if (!duplicate) entry.pending.add(hash);
+	entry.memory = memory;
+	const encoded = encodeMemory(withoutPendingOf(memory, entry.pending, duplicate ? '' : hash));
+	entry.written = encoded;
+	if (!sameStoredMemory(encoded, staticData.seenEnvelopes)) staticData.seenEnvelopes = encoded;
+	if (staticData.recentEnvelopes !== undefined) delete staticData.recentEnvelopes;
+	return !duplicate;
+}
+
+/**
+ * Once n8n has answered the request that accepted `envelopeId`: `started` false (n8n could not
+ * start the execution) forgets the id, so the API's retry is accepted.
+ */
+export function settleEnvelope(owner: MemoryOwner, envelopeId: string, started: boolean): void {
+	const entry = acceptedInThisProcess.get(ownerKey(owner));
+	if (!entry) return;
+	const hash = envelopeHash(envelopeId);
+	entry.pending.delete(hash);
+	if (!started) entry.memory.delete(hash);
+}
+
+/** The memory without the ids requests still wait on, but for this request's own (`own`). */
+function withoutPendingOf(memory: EnvelopeMemory, pending: Set<string>, own: string) {
+	if (pending.size === 0 || (pending.size === 1 && pending.has(own))) return memory;
+	return new Map([...memory].filter(([hash]) => hash === own || !pending.has(hash)));
+}
+
+/** Unchanged memory is not written, so n8n has nothing to save for it. */
+function sameStoredMemory(encoded: StoredEnvelopeMemory, stored: unknown): boolean {
+	if (typeof stored !== 'object' || stored === null) return false;
+	const storedHours = Object.entries(stored);
+	return (
+		storedHours.length === Object.keys(encoded).length &&
+		storedHours.every(([hour, hashes]) => encoded[hour] === hashes)
+	);
+}
+
+/**
+ * On deactivation: the endpoint is gone, and with it every id it could repeat. The process memory
+ * is left to its bounds: n8n calls `delete()` for a test listener and for production alike, in the
+ * same mode, so it cannot tell which one it would clear.
+ */
+export function forgetAcceptedEnvelopes(staticData: DuplicateMemoryStaticData): void {
+	delete staticData.seenEnvelopes;
+	delete staticData.recentEnvelopes;
+}

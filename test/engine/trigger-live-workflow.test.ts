@@ -1,0 +1,276 @@
+/**
+ * What people do with a live trigger workflow, each case as n8n does it: listening for a test event
+ * while the workflow is published, rotating the API key, duplicating or importing a workflow with
+ * its static data, an API that never answers, n8n failing to start an execution, an expression in
+ * the options. Every test here failed on the code before these fixes.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { LIVE_KEY } from '../support/constants';
+import { useTriggerSandbox } from '../support/engine/trigger-receiver';
+import type { LiveTrigger } from '../support/engine/trigger-receiver';
+import { openNodeSecret } from '../support/sealed-secret';
+import { signatureHeader } from '../support/signed-delivery';
+
+const { fixture, receiver } = useTriggerSandbox({
+	webhooks: { retryDelaysSeconds: [60, 60, 60] },
+});
+
+const EVENTS = ['member.created', 'member.updated'];
+
+function newTrigger(staticData?: IDataObject): LiveTrigger {
+	return receiver().trigger({
+		parameters: { events: EVENTS, options: {} },
+		credentials: fixture.credentials(),
+		workflowName: 'Payroll sync',
+		staticData,
+	});
+}
+
+async function activeTrigger(): Promise<LiveTrigger> {
+	const trigger = newTrigger();
+	await trigger.activate();
+	return trigger;
+}
+
+function nodeData(trigger: LiveTrigger): Record<string, unknown> {
+	return (trigger.staticData[`node:${trigger.node.name}`] ?? {}) as Record<string, unknown>;
+}
+
+function jsonCopy<T>(value: T): T {
+	return JSON.parse(JSON.stringify(value)) as T;
+}
+
+async function createMember(businessName: string, apiKey = LIVE_KEY): Promise<void> {
+	await fixture.control.api(apiKey, 'POST', '/members', { business_name: businessName });
+	await fixture.control.settleDeliveries();
+}
+
+/** Lets the API's next retry fall due, and waits until it has been delivered. */
+async function nextRetry(): Promise<void> {
+	await fixture.control.advanceClock(60);
+	await fixture.control.settleDeliveries();
+}
+
+async function triggerApiCalls(): Promise<string[]> {
+	return (await fixture.requests())
+		.filter((request) => request.path.includes('/webhook-endpoints'))
+		.map((request) => `${request.method} ${request.path}`);
+}
+
+describe('"Listen for test event" on a published workflow', () => {
+	it('runs every event once in production and once in the listener; stopping the listener leaves production as it was', async () => {
+		const production = await activeTrigger();
+		const listener = receiver().testListener(production);
+		await listener.activate();
+		expect(listener.node.id).toBe(production.node.id);
+
+		for (const name of ['One Ltd', 'Two Ltd', 'Three Ltd']) await createMember(name);
+
+		expect(production.executions).toHaveLength(3);
+		expect(listener.executions).toHaveLength(3);
+		expect(production.executions.map(([item]) => item.json.received_via)).toEqual(
+			Array(3).fill('production_url'),
+		);
+		expect(listener.executions.map(([item]) => item.json.received_via)).toEqual(
+			Array(3).fill('test_url'),
+		);
+
+		await listener.deactivate();
+		const deliveries = await fixture.control.settleDeliveries();
+		const productionEndpoint = String(nodeData(production).endpointId);
+		const toProduction = deliveries.filter(
+			(delivery) => delivery.endpoint_id === productionEndpoint,
+		);
+		await fixture.api('POST', `/webhook-deliveries/${toProduction[0].id}/redeliver`);
+		await fixture.control.settleDeliveries();
+		expect(production.executions).toHaveLength(3);
+		expect(JSON.parse(production.received.at(-1)!.responseBody)).toEqual({
+			received: true,
+			ignored: 'duplicate',
+		});
+	});
+});
+
+describe('a rotated API key', () => {
+	it('loses no event: a new process repairs the secret by itself, and the refused delivery runs on its retry', async () => {
+		const trigger = await activeTrigger();
+		await createMember('Before the rotation');
+		expect(trigger.executions).toHaveLength(1);
+
+		const rotatedKey = await fixture.control.rotateKey(LIVE_KEY);
+		trigger.updateCredential({ apiKey: rotatedKey });
+		// a webhook process started after the rotation: no opened secret in memory, no reactivation
+		const restarted = receiver().restart(trigger, trigger.staticData);
+		await fixture.clearRequests();
+
+		await createMember('After the rotation', rotatedKey);
+		expect(restarted.received.map((request) => request.status)).toEqual([401]);
+		const endpointId = String(nodeData(trigger).endpointId);
+		expect(await triggerApiCalls()).toEqual([
+			`GET /api/v1/webhook-endpoints/${endpointId}`,
+			`POST /api/v1/webhook-endpoints/${endpointId}/roll-secret`,
+		]);
+
+		await nextRetry();
+		expect(restarted.received.map((request) => request.status)).toEqual([401, 200]);
+		expect(restarted.executions).toHaveLength(1);
+		expect(restarted.executions[0][0].json.data).toMatchObject({
+			business_name: 'After the rotation',
+		});
+		const [endpoint] = await fixture.control.endpoints();
+		expect(openNodeSecret(nodeData(restarted), rotatedKey)).toBe(endpoint.secret);
+
+		await createMember('Later still', rotatedKey);
+		expect(restarted.executions).toHaveLength(2);
+	});
+
+	it('calls the API at most once a minute, whatever forged traffic arrives meanwhile', async () => {
+		const trigger = await activeTrigger();
+		const rotatedKey = await fixture.control.rotateKey(LIVE_KEY);
+		// the credential not updated yet: the repair fails, and must not be retried per request
+		const restarted = receiver().restart(trigger, trigger.staticData);
+		restarted.updateCredential({ apiKey: `${rotatedKey}_typo` });
+		await fixture.clearRequests();
+
+		const body = JSON.stringify({ id: 'evt_f0f0', type: 'member.created', data: {} });
+		for (let attempt = 0; attempt < 5; attempt++) {
+			const answer = await fetch(restarted.webhookUrl(), {
+				method: 'POST',
+				headers: {
+					'content-type': 'application/json',
+					'x-webhook-signature': signatureHeader('whsec_forged', body),
+				},
+				body,
+			});
+			expect(answer.status).toBe(401);
+		}
+		expect(await triggerApiCalls()).toHaveLength(1);
+		expect(restarted.executions).toEqual([]);
+	});
+});
+
+describe("a workflow that carries another workflow's static data", () => {
+	it('leaves the original endpoint alone when the copy is activated and deactivated', async () => {
+		const original = await activeTrigger();
+		const [originalEndpoint] = await fixture.control.endpoints();
+
+		// duplicated, imported with `n8n import:workflow` or created through the public API
+		const copy = newTrigger(jsonCopy(original.staticData));
+		await copy.activate();
+		const afterActivation = await fixture.control.endpoints();
+		expect(afterActivation).toHaveLength(2);
+		expect(afterActivation.find((endpoint) => endpoint.id === originalEndpoint.id)).toMatchObject({
+			secret: originalEndpoint.secret,
+			url: original.webhookUrl(),
+			enabled: true,
+		});
+		expect(nodeData(copy).endpointId).not.toBe(originalEndpoint.id);
+
+		await copy.deactivate();
+		expect((await fixture.control.endpoints()).map((endpoint) => endpoint.id)).toEqual([
+			originalEndpoint.id,
+		]);
+		await createMember('Still delivered');
+		expect(original.executions).toHaveLength(1);
+	});
+
+	it('never deletes an endpoint another integration registered, even when static data names it', async () => {
+		const foreign = await fixture.api<{ id: string }>('POST', '/webhook-endpoints', {
+			url: 'https://erp.example.com/hooks/workforce',
+			events: ['member.created'],
+			description: 'ERP integration',
+		});
+		const trigger = newTrigger({ 'node:Workforce Management Trigger': { endpointId: foreign.id } });
+
+		await trigger.activate();
+		await trigger.deactivate();
+
+		const remaining = await fixture.control.endpoints();
+		expect(remaining.map((endpoint) => endpoint.id)).toEqual([foreign.id]);
+	});
+});
+
+describe('an API that accepts connections and never answers', () => {
+	it('fails activation after 30 seconds with a message naming the Base URL', async () => {
+		const trigger = await activeTrigger();
+		await fixture.clearRequests();
+		await fixture.injectFault({ kind: 'reset', hold: true, count: 3, path: '/webhook-endpoints' });
+
+		const activation = trigger.activate();
+
+		await expect(activation).rejects.toMatchObject({
+			message: `Could not reach the Workforce Management API at ${fixture.sandbox.baseUrl}`,
+			description: expect.stringContaining('no answer within 30 seconds'),
+		});
+		// not asked again: a second wait of 30 seconds would follow
+		expect(await triggerApiCalls()).toHaveLength(1);
+	}, 45_000);
+});
+
+describe('n8n failing to start the execution', () => {
+	it('runs the event on the API retry (n8n answered 500 and saved nothing)', async () => {
+		const trigger = await activeTrigger();
+		trigger.executionStartFailsFor = 1;
+
+		await createMember('Start Failed Ltd');
+		expect(trigger.executions).toEqual([]);
+		await nextRetry();
+
+		expect(trigger.received.map((request) => request.status)).toEqual([500, 200]);
+		expect(trigger.executions).toHaveLength(1);
+	});
+});
+
+describe('the signing secret in the clear in static data', () => {
+	it('is never used to accept a delivery: the delivery is refused, the secret rolled, the retry accepted', async () => {
+		const trigger = await activeTrigger();
+		const [endpoint] = await fixture.control.endpoints();
+		const chosen = receiver().restart(trigger, {
+			[`node:${trigger.node.name}`]: { ...nodeData(trigger), secret: 'whsec_chosen_by_someone' },
+		});
+		const body = JSON.stringify({ id: 'evt_c0ffee', type: 'member.created', data: {} });
+
+		const answer = await fetch(chosen.webhookUrl(), {
+			method: 'POST',
+			headers: {
+				'content-type': 'application/json',
+				'x-webhook-signature': signatureHeader('whsec_chosen_by_someone', body),
+			},
+			body,
+		});
+
+		expect(answer.status).toBe(401);
+		expect(chosen.executions).toEqual([]);
+		const [rolled] = await fixture.control.endpoints();
+		expect(rolled.secret).not.toBe(endpoint.secret);
+		await createMember('Signed by the API');
+		expect(chosen.executions).toHaveLength(1);
+		expect(openNodeSecret(nodeData(chosen))).toBe(rolled.secret);
+	});
+});
+
+describe('a signature tolerance from an expression', () => {
+	it('refuses every delivery when it is not a number, instead of accepting any timestamp', async () => {
+		const trigger = await activeTrigger();
+		trigger.node.parameters.options = { signatureToleranceSeconds: '={{ "five minutes" }}' };
+		const [endpoint] = await fixture.control.endpoints();
+		const body = JSON.stringify({ id: 'evt_01d', type: 'member.created', data: {} });
+		const aDayAgo = Math.floor(Date.now() / 1000) - 86_400;
+
+		const answer = await fetch(trigger.webhookUrl(), {
+			method: 'POST',
+			headers: {
+				'content-type': 'application/json',
+				'x-webhook-signature': signatureHeader(String(endpoint.secret), body, aDayAgo),
+			},
+			body,
+		});
+
+		expect({ status: answer.status, body: await answer.text() }).toEqual({
+			status: 401,
+			body: JSON.stringify({ error: 'invalid_tolerance' }),
+		});
+		expect(trigger.executions).toEqual([]);
+	});
+});
