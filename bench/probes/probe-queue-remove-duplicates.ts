@@ -82,6 +82,13 @@ async function main() {
 			endpoints = await world.control.endpoints();
 		}
 		const endpoint = endpoints[0];
+		// n8n 2.41 registers the endpoint before main has saved the sealed secret the webhook
+		// processes read: a delivery before that is refused (no_secret).
+		const staticData = () =>
+			psql(`select "staticData" from workflow_entity where id='${workflowId}'`);
+		for (let attempt = 0; attempt < 150 && !staticData().includes(endpoint.id); attempt++) {
+			await sleep(200);
+		}
 		const urls = cluster.webhooks.map((n8n) => n8n.webhookUrl(trigger.webhookId, 'webhook'));
 
 		// One real delivery through the API gives the envelope every pair copies (with a new id).
