@@ -16,7 +16,11 @@ import { join } from 'node:path';
 import { N8N_VERSION, type Execution } from '../../test/support/n8n';
 import type { EventEnvelope } from '../../test/support/sandbox-control';
 import { postSignedEnvelope } from '../../test/support/signed-delivery';
-import { chainWorkflow, workforceTriggerNode, type WorkflowNode } from '../../test/support/workflows';
+import {
+	chainWorkflow,
+	workforceTriggerNode,
+	type WorkflowNode,
+} from '../../test/support/workflows';
 import { E2eWorld } from '../../test/support/world';
 
 const LOG = process.env.PROBE_LOG ?? '/tmp/probe-queue-remove-duplicates.log';
@@ -61,7 +65,18 @@ async function main() {
 	const psql = (sql: string) =>
 		execFileSync(
 			join(process.env.POSTGRES_BIN_DIR ?? '/usr/lib/postgresql/15/bin', 'psql'),
-			['-h', cluster.postgres.host, '-p', String(cluster.postgres.port), '-U', 'n8n', '-d', 'postgres', '-tAc', sql],
+			[
+				'-h',
+				cluster.postgres.host,
+				'-p',
+				String(cluster.postgres.port),
+				'-U',
+				'n8n',
+				'-d',
+				'postgres',
+				'-tAc',
+				sql,
+			],
 			{ encoding: 'utf8' },
 		).trim();
 	try {
@@ -126,7 +141,9 @@ async function main() {
 			`select json_array_length(("value"::json)->'data') from processed_data where "workflowId"='${workflowId}'`,
 		);
 		const histogram = (key: 'trigger' | 'after') =>
-			[0, 1, 2].map((runs) => `${runs}: ${rows.filter((row) => row[key] === runs).length}`).join(', ');
+			[0, 1, 2]
+				.map((runs) => `${runs}: ${rows.filter((row) => row[key] === runs).length}`)
+				.join(', ');
 		console.log(
 			[
 				`n8n ${N8N_VERSION}, queue mode, ${PAIRS} pairs sent at the same moment to webhook-1 and webhook-2`,
