@@ -21,6 +21,7 @@ import {
 } from './pagination';
 import { machineInfo, RESULTS_MARKDOWN, savePart, writeResults } from './report';
 import { runWebhooks } from './webhooks';
+import { N8N_VERSION } from '../test/support/n8n';
 
 const PARTS = ['pagination', 'webhooks', 'scale'] as const;
 type Part = (typeof PARTS)[number];
@@ -80,7 +81,9 @@ async function main(): Promise<void> {
 	const args = parseArguments(process.argv.slice(2));
 	const startedAt = Date.now();
 	const machine = machineInfo();
-	log('Starting the sandbox and n8n 2.8.4 with the package installed (build and pack when stale)');
+	log(
+		`Starting the sandbox and n8n ${N8N_VERSION} (Node ${process.version} runs the bench) with the package installed (build and pack when stale)`,
+	);
 	const env = await BenchEnvironment.start({
 		log,
 		profileFolder: args.profile ? PROFILES_FOLDER : undefined,

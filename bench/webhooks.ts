@@ -265,9 +265,12 @@ async function createTargets(env: BenchEnvironment): Promise<Targets> {
 		chainWorkflow('Bench: our trigger', [trigger]),
 	);
 	const triggerUrl = env.n8n.webhookUrl(trigger.webhookId, 'webhook');
-	const endpoint = (await env.control.endpoints()).find(
-		(candidate) => candidate.url === triggerUrl,
-	);
+	// n8n 2.41 answers `activate` before the trigger's webhook methods have run (about 1 s later).
+	let endpoint: Awaited<ReturnType<typeof env.control.endpoints>>[number] | undefined;
+	for (let attempt = 0; attempt < 150 && !endpoint; attempt++) {
+		if (attempt > 0) await new Promise((wake) => setTimeout(wake, 200));
+		endpoint = (await env.control.endpoints()).find((candidate) => candidate.url === triggerUrl);
+	}
 	if (!endpoint?.secret) throw new Error(`Activation registered no endpoint for ${triggerUrl}`);
 
 	const path = 'bench-plain-webhook';
@@ -282,6 +285,12 @@ async function createTargets(env: BenchEnvironment): Promise<Targets> {
 		chainWorkflow('Bench: plain Webhook node', [plainWebhook]),
 	);
 	const plainUrl = `${env.n8n.url}/webhook/${path}`;
+	for (let attempt = 0; attempt < 150; attempt++) {
+		const answer = await fetch(plainUrl, { method: 'POST', body: '{}' });
+		await answer.arrayBuffer();
+		if (answer.status !== 404) break;
+		await new Promise((wake) => setTimeout(wake, 200));
+	}
 	// Registered by hand, as a user of the plain Webhook node would, so the sandbox can deliver to it.
 	const plainEndpoint = await env.control.api<{ id: string; secret: string }>(
 		MEASURED.apiKey,
