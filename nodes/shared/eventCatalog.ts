@@ -1,13 +1,11 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { SCOPE, workforceApiRequest } from './transport';
+import { API, apiRead } from './api';
 import type { WorkforceApiContext, WorkforceListPage } from './transport';
 
 /** The event types this organization's active modules can emit; the API does not page it. */
 export async function getEventCatalog(this: WorkforceApiContext): Promise<IDataObject[]> {
-	const catalog = (await workforceApiRequest.call(this, 'GET', '/webhook-events', {
-		operationScope: SCOPE.webhooksRead,
-	})) as WorkforceListPage;
+	const catalog = (await apiRead.call(this, API.webhookEvents)) as unknown as WorkforceListPage;
 	return catalog.data;
 }
 

@@ -7,9 +7,8 @@ import {
 	getAdditionalFieldsBody,
 	getRequiredText,
 } from '../common';
-import { SCOPE, workforceApiRequest } from '../../../shared/transport';
+import { API, apiWrite } from '../../../shared/api';
 import { businessNameField, contactPaths, optionalMemberFields } from './fields';
-import { PATH } from '../paths';
 
 const properties: INodeProperties[] = [
 	{ ...businessNameField, name: 'businessName', required: true },
@@ -30,8 +29,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (body.capacity !== undefined) {
 		assertCapacity.call(this, body.capacity, itemIndex);
 	}
-	return await workforceApiRequest.call(this, 'POST', PATH.members, {
-		body,
-		operationScope: SCOPE.membersWrite,
-	});
+	return await apiWrite.call(this, 'POST', API.members, { body });
 }

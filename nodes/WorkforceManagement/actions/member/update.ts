@@ -8,7 +8,7 @@ import {
 	getUpdateBody,
 	updateFieldsCollection,
 } from '../common';
-import { SCOPE, workforceApiRequest } from '../../../shared/transport';
+import { API, apiWrite } from '../../../shared/api';
 import {
 	businessNameField,
 	clearMemberFields,
@@ -16,7 +16,6 @@ import {
 	memberIdLocator,
 	optionalMemberFields,
 } from './fields';
-import { PATH } from '../paths';
 
 const updateFields = [businessNameField, ...optionalMemberFields];
 
@@ -40,8 +39,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (body.capacity !== undefined) {
 		assertCapacity.call(this, body.capacity, itemIndex);
 	}
-	return await workforceApiRequest.call(this, 'PATCH', `${PATH.members}/${memberId}`, {
-		body,
-		operationScope: SCOPE.membersWrite,
-	});
+	return await apiWrite.call(this, 'PATCH', API.members, { id: memberId, body });
 }
