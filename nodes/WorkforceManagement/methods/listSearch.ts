@@ -60,10 +60,7 @@ export const searchMembers = searchResource(pagesOf(API.members), (member) => ({
 	value: member.id as string,
 }));
 
-export const searchCustomers = searchResource(
-	pagesOf(API.customers),
-	toNameAndId,
-);
+export const searchCustomers = searchResource(pagesOf(API.customers), toNameAndId);
 
 export const searchSites = searchResource(pagesOf(API.sites), toNameAndId);
 

@@ -1,6 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { ResourceName } from '../resources';
 import { describeValue, fieldError } from './validation';
 
 /** What a resource returns as records, and how its Output choice shapes them. */
@@ -60,7 +59,7 @@ function outputChoice(defaultMode: OutputMode, version: INodeProperties['display
  * node defaults to Raw, so workflows saved before the choice existed (which store no `output`)
  * keep their output; version 2 defaults to Simplified.
  */
-export function outputProperties(resource: ResourceName, output: RecordOutput): INodeProperties[] {
+export function outputProperties(resource: string, output: RecordOutput): INodeProperties[] {
 	const show = { resource: [resource], operation: output.operations };
 	return [
 		outputChoice('raw', { show: { ...show, '@version': [1] } }),

@@ -1,14 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	additionalFieldsCollection,
-	assertCapacity,
-	getAdditionalFieldsBody,
-	getRequiredText,
-} from '../common';
+import { additionalFieldsCollection, getAdditionalFieldsBody, getRequiredText } from '../common';
 import { API, apiWrite } from '../../../shared/api';
 import { businessNameField, contactPaths, optionalMemberFields } from './fields';
+import { assertCapacity } from './validation';
 
 const properties: INodeProperties[] = [
 	{ ...businessNameField, name: 'businessName', required: true },

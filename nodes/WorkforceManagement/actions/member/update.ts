@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
-	assertCapacity,
 	assertNonEmptyText,
 	getResourceId,
 	getUpdateBody,
@@ -16,6 +15,7 @@ import {
 	memberIdLocator,
 	optionalMemberFields,
 } from './fields';
+import { assertCapacity } from './validation';
 
 const updateFields = [businessNameField, ...optionalMemberFields];
 
