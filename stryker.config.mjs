@@ -14,6 +14,9 @@ export default {
 		config: {
 			testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', '/test/demo/', '/test/pictures/'],
 		},
+		// The engine harness loads the nodes by a computed path, which jest's related-test search
+		// cannot follow: without this, no engine test would be run against a mutant.
+		enableFindRelatedTests: false,
 	},
 	checkers: ['typescript'],
 	tsconfigFile: 'tsconfig.json',
