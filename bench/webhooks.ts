@@ -6,10 +6,14 @@
  * delivery engine (every delivery queued at once, timed from the delivery's creation to its ack).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Agent, request } from 'node:http';
 
 import { ENVELOPE_MEMORY_LIMITS } from '../nodes/WorkforceManagementTrigger/duplicates';
-import { signatureHeader } from '../test/support/signed-delivery';
+import {
+	envelopeIds,
+	postOverKeepAlive,
+	signedDelivery,
+	type SignedDelivery,
+} from '../test/support/signed-delivery';
 import { chainWorkflow, workforceTriggerNode, type WorkflowNode } from '../test/support/workflows';
 import { MEASURED, type BenchEnvironment } from './environment';
 import { median, percentile } from './memory';
@@ -73,11 +77,6 @@ export interface WebhookResults {
 	executionSizes: ExecutionRecordSize[];
 }
 
-interface Delivery {
-	body: string;
-	headers: Record<string, string>;
-}
-
 interface Target {
 	contender: WebhookContender;
 	url: string;
@@ -106,43 +105,11 @@ function signedDeliveries(
 	count: number,
 	member: Record<string, unknown>,
 	secret: string,
-): Delivery[] {
-	const unixSeconds = Math.floor(Date.now() / 1000);
-	return Array.from({ length: count }, () => {
-		const id = `evt_${randomBytes(12).toString('hex')}`;
-		const body = JSON.stringify({
-			id,
-			type: EVENT_TYPE,
-			created_at: new Date().toISOString(),
-			mode: MEASURED.target.mode,
-			data: member,
-		});
-		return {
-			body,
-			headers: {
-				'content-type': 'application/json',
-				'content-length': String(Buffer.byteLength(body)),
-				'x-webhook-id': id,
-				'x-webhook-signature': signatureHeader(secret, body, unixSeconds),
-			},
-		};
-	});
-}
-
-function post(agent: Agent, url: string, delivery: Delivery): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const outgoing = request(
-			url,
-			{ method: 'POST', agent, headers: delivery.headers },
-			(response) => {
-				response.resume();
-				response.on('end', () => resolve(response.statusCode ?? 0));
-				response.on('error', reject);
-			},
-		);
-		outgoing.on('error', reject);
-		outgoing.end(delivery.body);
-	});
+): SignedDelivery[] {
+	const options = { mode: MEASURED.target.mode, contentLength: true };
+	return envelopeIds(count, randomBytes(8).toString('hex')).map((id) =>
+		signedDelivery(secret, id, EVENT_TYPE, member, options),
+	);
 }
 
 /** Sends every delivery with at most `concurrency` in flight; times each from send to answer. */
@@ -153,22 +120,9 @@ async function sendWithGenerator(
 	concurrency: number,
 ): Promise<SendResult> {
 	const deliveries = signedDeliveries(count, member, target.secret);
-	const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-	const statuses: number[] = [];
-	const latenciesMs: number[] = [];
-	let next = 0;
 	const startedAt = performance.now();
-	const worker = async () => {
-		while (next < deliveries.length) {
-			const delivery = deliveries[next++];
-			const sentAt = performance.now();
-			statuses.push(await post(agent, target.url, delivery));
-			latenciesMs.push(performance.now() - sentAt);
-		}
-	};
-	await Promise.all(Array.from({ length: concurrency }, worker));
+	const { statuses, latenciesMs } = await postOverKeepAlive(target.url, deliveries, concurrency);
 	const burstMs = performance.now() - startedAt;
-	agent.destroy();
 	const refused = statuses.filter((status) => status < 200 || status >= 300);
 	if (refused.length > 0) {
 		throw new Error(

@@ -1,15 +1,11 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { SCOPE, workforceApiRequest } from './transport';
+import { API, apiRead } from './api';
 import type { WorkforceApiContext, WorkforceListPage } from './transport';
-
-export const EVENT_CATALOG_PATH = '/webhook-events';
 
 /** The event types this organization's active modules can emit; the API does not page it. */
 export async function getEventCatalog(this: WorkforceApiContext): Promise<IDataObject[]> {
-	const catalog = (await workforceApiRequest.call(this, 'GET', EVENT_CATALOG_PATH, {
-		operationScope: SCOPE.webhooksRead,
-	})) as WorkforceListPage;
+	const catalog = (await apiRead.call(this, API.webhookEvents)) as unknown as WorkforceListPage;
 	return catalog.data;
 }
 

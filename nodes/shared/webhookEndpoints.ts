@@ -1,32 +1,21 @@
 /**
  * The API's webhook endpoints, for the action node's Webhook Endpoint operations and for the
- * trigger's registration: the only place that knows their path and the scopes they need.
+ * trigger's registration.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import {
-	SCOPE,
-	workforceApiListPage,
-	workforceApiPaginate,
-	workforceApiRequest,
-} from './transport';
+import { API, apiList, apiListPage, apiRead, apiWrite } from './api';
 import type { WorkforceApiContext, WorkforceListPage } from './transport';
 
-const PATH = '/webhook-endpoints';
-
-function endpointPath(endpointId: string): string {
-	return `${PATH}/${endpointId}`;
-}
+const ENDPOINTS = API.webhookEndpoints;
 
 export async function get(this: WorkforceApiContext, endpointId: string): Promise<IDataObject> {
-	return (await workforceApiRequest.call(this, 'GET', endpointPath(endpointId), {
-		operationScope: SCOPE.webhooksRead,
-	})) as IDataObject;
+	return await apiRead.call(this, ENDPOINTS, { id: endpointId });
 }
 
 /** Up to `limit` endpoints, all of them when `limit` is undefined. */
 export async function list(this: WorkforceApiContext, limit?: number): Promise<IDataObject[]> {
-	return await workforceApiPaginate.call(this, PATH, {}, limit, SCOPE.webhooksRead);
+	return await apiList.call(this, ENDPOINTS, {}, limit);
 }
 
 /** One page of endpoints, for a list search. */
@@ -34,15 +23,12 @@ export async function listPage(
 	this: WorkforceApiContext,
 	cursor: string | undefined,
 ): Promise<WorkforceListPage> {
-	return await workforceApiListPage.call(this, PATH, cursor, SCOPE.webhooksRead);
+	return await apiListPage.call(this, ENDPOINTS, cursor);
 }
 
 /** Registers an endpoint; the response is the only one that carries the full signing secret. */
 export async function create(this: WorkforceApiContext, body: IDataObject): Promise<IDataObject> {
-	return (await workforceApiRequest.call(this, 'POST', PATH, {
-		body,
-		operationScope: SCOPE.webhooksWrite,
-	})) as IDataObject;
+	return await apiWrite.call(this, 'POST', ENDPOINTS, { body });
 }
 
 export async function update(
@@ -50,28 +36,21 @@ export async function update(
 	endpointId: string,
 	body: IDataObject,
 ): Promise<IDataObject> {
-	return (await workforceApiRequest.call(this, 'PATCH', endpointPath(endpointId), {
-		body,
-		operationScope: SCOPE.webhooksWrite,
-	})) as IDataObject;
+	return await apiWrite.call(this, 'PATCH', ENDPOINTS, { id: endpointId, body });
 }
 
 async function deleteEndpoint(this: WorkforceApiContext, endpointId: string): Promise<void> {
-	await workforceApiRequest.call(this, 'DELETE', endpointPath(endpointId), {
-		operationScope: SCOPE.webhooksWrite,
-	});
+	await apiWrite.call(this, 'DELETE', ENDPOINTS, { id: endpointId });
 }
 export { deleteEndpoint as delete };
 
 /** Replaces the signing secret; the previous one keeps signing for 24 hours. */
 export async function rollSecret(this: WorkforceApiContext, endpointId: string): Promise<string> {
-	const { secret } = (await workforceApiRequest.call(
-		this,
-		'POST',
-		`${endpointPath(endpointId)}/roll-secret`,
-		{ operationScope: SCOPE.webhooksWrite },
-	)) as { secret: string };
-	return secret;
+	const { secret } = await apiWrite.call(this, 'POST', ENDPOINTS, {
+		id: endpointId,
+		action: 'roll-secret',
+	});
+	return secret as string;
 }
 
 /** Sends one test delivery, of `eventType` or of a type the endpoint subscribes to. */
@@ -80,8 +59,9 @@ export async function sendTest(
 	endpointId: string,
 	eventType?: string,
 ): Promise<IDataObject> {
-	return (await workforceApiRequest.call(this, 'POST', `${endpointPath(endpointId)}/test`, {
+	return await apiWrite.call(this, 'POST', ENDPOINTS, {
+		id: endpointId,
+		action: 'test',
 		body: eventType ? { event_type: eventType } : {},
-		operationScope: SCOPE.webhooksWrite,
-	})) as IDataObject;
+	});
 }

@@ -6,13 +6,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 import { PACKAGE_ROOT } from '../support/constants';
 import { DEFAULT_OWNER, N8N_VERSION, ensureN8nInstalled } from '../support/n8n';
 import type { QueueCluster } from '../support/queue/cluster';
-import { E2eWorld } from '../support/world';
+import { E2eWorld, type E2eWorldOptions } from '../support/world';
 import { DEMO_FOLDER, DEMO_LOG, DEMO_STATE_FILE, DEMO_TARGET, type DemoState } from './state';
 import {
 	SIGNUP_FORM_PATH,
@@ -25,17 +24,32 @@ import {
 const PREFERRED_N8N_PORT = 5678;
 const PREFERRED_SANDBOX_PORT = 4010;
 
-async function isPortFree(port: number): Promise<boolean> {
-	return await new Promise((resolve) => {
-		const probe = createServer();
-		probe.once('error', () => resolve(false));
-		probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-	});
+/** Which of the two ports the failed start found taken, if that is why it failed. */
+function takenPort(error: unknown, ports: { sandboxPort: number; n8nPort: number }) {
+	const { code, message } = error as { code?: string; message?: string };
+	if (code === 'EADDRINUSE' && ports.sandboxPort !== 0) return 'sandboxPort';
+	// n8n logs this line and exits; the harness's error quotes n8n's output
+	if (message?.includes(`n8n's port ${ports.n8nPort} is already in use`)) return 'n8nPort';
+	return undefined;
 }
 
-/** The usual port when it is free (so URLs look familiar), any free port otherwise. */
-async function portOrAnyFree(port: number): Promise<number> {
-	return (await isPortFree(port)) ? port : 0;
+/**
+ * Starts the demo on the usual ports (so URLs look familiar). Each is bound, not probed first (a
+ * probe leaves a moment in which another program can take the port): a port found taken is
+ * given up for any free one (port 0) and the start is tried again.
+ */
+async function startOnUsualPorts(options: E2eWorldOptions): Promise<E2eWorld> {
+	const ports = { sandboxPort: PREFERRED_SANDBOX_PORT, n8nPort: PREFERRED_N8N_PORT };
+	for (;;) {
+		try {
+			return await E2eWorld.start({ ...options, ...ports });
+		} catch (error) {
+			const taken = takenPort(error, ports);
+			if (taken === undefined) throw error;
+			console.log(`Port ${ports[taken]} is in use: taking a free one instead.`);
+			ports[taken] = 0;
+		}
+	}
 }
 
 /** `npm start -- --queue` needs Postgres and Redis too: installed or verified like n8n. */
@@ -58,11 +72,9 @@ async function main(): Promise<void> {
 			? `Building and packing the package, starting the sandbox, Postgres, Redis and n8n ${N8N_VERSION} in queue mode: main, worker, 2 webhook processes (about 1-2 min)...`
 			: `Building and packing the package, starting the sandbox and n8n ${N8N_VERSION} (about 30 s)...`,
 	);
-	const world = await E2eWorld.start({
+	const world = await startOnUsualPorts({
 		target: DEMO_TARGET,
 		workFolder: DEMO_FOLDER,
-		sandboxPort: await portOrAnyFree(PREFERRED_SANDBOX_PORT),
-		n8nPort: await portOrAnyFree(PREFERRED_N8N_PORT),
 		onN8nOutput: (chunk) => appendFileSync(DEMO_LOG, chunk),
 		queue,
 	});

@@ -3,7 +3,7 @@
  * endpoint's secret), for tests and benchmarks that post to a trigger themselves.
  */
 import { createHmac } from 'node:crypto';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 
 import type { EventEnvelope } from './sandbox-control';
 
@@ -21,26 +21,37 @@ function unixNow(): number {
 	return Math.floor(Date.now() / 1000);
 }
 
+export interface SignedDeliveryOptions {
+	/** The envelope's mode, as the key that emitted it; `live` unless given. */
+	mode?: 'live' | 'test';
+	/** The signature's timestamp; now unless given. */
+	unixSeconds?: number;
+	/** Whether to send a `content-length` header (a keep-alive sender needs one; fetch adds its own). */
+	contentLength?: boolean;
+}
+
 /** An example envelope (invented data) with the given id, signed now. */
 export function signedDelivery(
 	secret: string,
 	envelopeId: string,
 	type = 'member.updated',
 	data: Record<string, unknown> = { id: 'example-member', business_name: 'Example Staffing' },
+	{ mode = 'live', unixSeconds = unixNow(), contentLength = false }: SignedDeliveryOptions = {},
 ): SignedDelivery {
 	const body = JSON.stringify({
 		id: envelopeId,
 		type,
 		created_at: new Date().toISOString(),
-		mode: 'live',
+		mode,
 		data,
 	});
 	return {
 		body,
 		headers: {
 			'content-type': 'application/json',
+			...(contentLength ? { 'content-length': String(Buffer.byteLength(body)) } : {}),
 			'x-webhook-id': envelopeId,
-			'x-webhook-signature': signatureHeader(secret, body),
+			'x-webhook-signature': signatureHeader(secret, body, unixSeconds),
 		},
 	};
 }
@@ -53,30 +64,60 @@ export function envelopeIds(count: number, prefix: string): string[] {
 	);
 }
 
+/** POSTs one delivery through `agent` (false: a connection of its own); answers the status. */
+function post(url: string, delivery: SignedDelivery, agent: Agent | false): Promise<number> {
+	return new Promise<number>((resolve, reject) => {
+		const outgoing = request(
+			url,
+			{ method: 'POST', agent, headers: delivery.headers },
+			(response) => {
+				response.resume();
+				response.on('end', () => resolve(response.statusCode ?? 0));
+				response.on('error', reject);
+			},
+		);
+		outgoing.on('error', reject);
+		outgoing.end(delivery.body);
+	});
+}
+
 /**
  * Posts every delivery at once, each on its own connection (fetch may queue requests to one
  * origin behind a single connection, which would send them one after another). Answers the
  * statuses, in order.
  */
 export async function postAllAtOnce(url: string, deliveries: SignedDelivery[]): Promise<number[]> {
-	return await Promise.all(
-		deliveries.map(
-			(delivery) =>
-				new Promise<number>((resolve, reject) => {
-					const outgoing = request(
-						url,
-						{ method: 'POST', agent: false, headers: delivery.headers },
-						(response) => {
-							response.resume();
-							response.on('end', () => resolve(response.statusCode ?? 0));
-							response.on('error', reject);
-						},
-					);
-					outgoing.on('error', reject);
-					outgoing.end(delivery.body);
-				}),
-		),
-	);
+	return await Promise.all(deliveries.map((delivery) => post(url, delivery, false)));
+}
+
+/**
+ * Posts the deliveries over `concurrency` keep-alive connections, at most that many in flight, as
+ * a busy sender would (deliveries need a `content-length` header). Answers each status and its
+ * time from sending to the end of the answer, in the order the answers came.
+ */
+export async function postOverKeepAlive(
+	url: string,
+	deliveries: SignedDelivery[],
+	concurrency: number,
+): Promise<{ statuses: number[]; latenciesMs: number[] }> {
+	const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+	const statuses: number[] = [];
+	const latenciesMs: number[] = [];
+	let next = 0;
+	const sender = async () => {
+		while (next < deliveries.length) {
+			const delivery = deliveries[next++];
+			const sentAt = performance.now();
+			statuses.push(await post(url, delivery, agent));
+			latenciesMs.push(performance.now() - sentAt);
+		}
+	};
+	try {
+		await Promise.all(Array.from({ length: concurrency }, sender));
+	} finally {
+		agent.destroy();
+	}
+	return { statuses, latenciesMs };
 }
 
 /** POSTs an envelope signed with `secret` to a webhook URL; answers the status and the body. */

@@ -61,6 +61,6 @@ export function operationSubtitle(): string {
 export const resourceDescriptions: INodeProperties[] = Object.entries(resources).flatMap(
 	([name, resource]: [string, WorkforceResource]) => [
 		...resource.description,
-		...(resource.output ? outputProperties(name as ResourceName, resource.output) : []),
+		...(resource.output ? outputProperties(name, resource.output) : []),
 	],
 );

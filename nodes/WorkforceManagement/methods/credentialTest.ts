@@ -5,10 +5,9 @@ import type {
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
 
-import { EVENT_CATALOG_PATH } from '../../shared/eventCatalog';
-import { SCOPE, apiRootUrl } from '../../shared/transport';
+import { API } from '../../shared/api';
+import { apiRootUrl } from '../../shared/transport';
 import { userInfoRedactor } from '../../shared/transport/baseUrl';
-import { PATH } from '../actions/paths';
 
 const TIMEOUT_MS = 15_000;
 
@@ -17,10 +16,10 @@ const API_ROOT_HINT =
 
 /** A harmless read per read scope: on a 403 they tell which scopes the key lacks. */
 const READ_PROBES = [
-	{ scope: SCOPE.organizationRead, path: PATH.organization },
-	{ scope: SCOPE.membersRead, path: `${PATH.members}?limit=1` },
-	{ scope: SCOPE.customersRead, path: `${PATH.customers}?limit=1` },
-	{ scope: SCOPE.webhooksRead, path: EVENT_CATALOG_PATH },
+	{ scope: API.organization.read, path: API.organization.path },
+	{ scope: API.members.read, path: `${API.members.path}?limit=1` },
+	{ scope: API.customers.read, path: `${API.customers.path}?limit=1` },
+	{ scope: API.webhookEvents.read, path: API.webhookEvents.path },
 ];
 
 interface Answer {
@@ -118,13 +117,13 @@ export async function workforceManagementApiTest(
 
 	let answer: Answer;
 	try {
-		answer = await get(PATH.organization);
+		answer = await get(API.organization.path);
 	} catch (error) {
 		const reason = redact(unreachableReason(error as { code?: string; message?: string }));
 		return fail(`Could not reach ${host}: ${reason}. Check the Base URL. ${API_ROOT_HINT}`);
 	}
 	const { statusCode, body } = answer;
-	const tested = redact(`GET ${apiRoot}${PATH.organization}`);
+	const tested = redact(`GET ${apiRoot}${API.organization.path}`);
 
 	if (statusCode >= 200 && statusCode < 300 && isOrganization(body)) {
 		return {
@@ -145,7 +144,7 @@ export async function workforceManagementApiTest(
 		const probes = await Promise.all(
 			READ_PROBES.map(async ({ scope, path }) => ({
 				scope,
-				lacking: scope === SCOPE.organizationRead || (await lacks(path)),
+				lacking: scope === API.organization.read || (await lacks(path)),
 			})),
 		);
 		const missing = probes.filter((probe) => probe.lacking).map((probe) => probe.scope);

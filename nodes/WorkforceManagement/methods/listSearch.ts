@@ -5,11 +5,11 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import { SCOPE, workforceApiListPage } from '../../shared/transport';
+import { API, apiListPage } from '../../shared/api';
+import type { ApiPath } from '../../shared/api';
 import type { WorkforceListPage } from '../../shared/transport';
 import { readableDescription } from '../../shared/endpointDescription';
 import * as webhookEndpoints from '../../shared/webhookEndpoints';
-import { PATH } from '../actions/paths';
 
 type ListSearchMethod = (
 	this: ILoadOptionsFunctions,
@@ -22,10 +22,10 @@ type FetchPage = (
 	cursor: string | undefined,
 ) => Promise<WorkforceListPage>;
 
-/** The pages of the list at `path`. */
-function pagesOf(path: string, operationScope: string): FetchPage {
+/** The pages of the list at `api`'s path. */
+function pagesOf(api: ApiPath): FetchPage {
 	return async function (this: ILoadOptionsFunctions, cursor: string | undefined) {
-		return await workforceApiListPage.call(this, path, cursor, operationScope);
+		return await apiListPage.call(this, api, cursor);
 	};
 }
 
@@ -53,19 +53,16 @@ function toNameAndId(record: IDataObject): INodeListSearchItems {
 	return { name: record.name as string, value: record.id as string };
 }
 
-export const searchMembers = searchResource(pagesOf(PATH.members, SCOPE.membersRead), (member) => ({
+export const searchMembers = searchResource(pagesOf(API.members), (member) => ({
 	name: member.display_name
 		? `${member.business_name as string} (${member.display_name as string})`
 		: (member.business_name as string),
 	value: member.id as string,
 }));
 
-export const searchCustomers = searchResource(
-	pagesOf(PATH.customers, SCOPE.customersRead),
-	toNameAndId,
-);
+export const searchCustomers = searchResource(pagesOf(API.customers), toNameAndId);
 
-export const searchSites = searchResource(pagesOf(PATH.sites, SCOPE.customersRead), toNameAndId);
+export const searchSites = searchResource(pagesOf(API.sites), toNameAndId);
 
 /** The events an endpoint receives, short enough for one line: "all events", "a, b, c +2 more". */
 function eventsSummary(events: unknown): string {
@@ -96,7 +93,7 @@ export const searchWebhookEndpoints = searchResource(webhookEndpoints.listPage, 
 });
 
 export const searchWebhookDeliveries = searchResource(
-	pagesOf(PATH.webhookDeliveries, SCOPE.webhooksRead),
+	pagesOf(API.webhookDeliveries),
 	(delivery) => ({
 		name: `${delivery.event_type as string} · ${delivery.status as string} · ${delivery.created_at as string}`,
 		value: delivery.id as string,

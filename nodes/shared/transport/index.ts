@@ -9,4 +9,4 @@ export {
 	RATE_LIMIT_MIN_WAIT_MS,
 	retryAfterMs,
 } from './rateLimit';
-export { CREDENTIAL_TYPE, SCOPE } from './scopes';
+export { CREDENTIAL_TYPE } from './credentialType';

@@ -19,7 +19,7 @@ import {
 	RATE_LIMIT_MIN_WAIT_MS,
 	retryAfterMs,
 } from './rateLimit';
-import { CREDENTIAL_TYPE } from './scopes';
+import { CREDENTIAL_TYPE } from './credentialType';
 
 /** Attempts of a GET that gets no HTTP answer (reset, refused), the first one included. */
 export const TRANSPORT_MAX_ATTEMPTS = 3;

@@ -1,11 +1,13 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import type { ResourceName } from '../resources';
 import { UUID_PATTERN } from './validation';
 
-/** The Operation dropdown of one resource; each value must be one of its operations. */
+/**
+ * The Operation dropdown of one resource (named by its key in the registry); each value must be
+ * one of its operations.
+ */
 export function operationSelector<Operation extends string>(
-	resource: ResourceName,
+	resource: string,
 	operations: Array<INodePropertyOptions & { value: Operation }>,
 	defaultOperation: NoInfer<Operation>,
 ): INodeProperties {

@@ -1,10 +1,10 @@
 /**
- * What operations share, one file per concern: fields.ts (descriptions), validation.ts and webhookUrl.ts (the
- * rules an input must meet before a request is sent), parameters.ts (reading parameters into ids,
- * limits and request bodies), output.ts (the Output choice that shapes returned records).
+ * What the operations of two or more resources share, one file per concern: fields.ts
+ * (descriptions), validation.ts (the rules an input must meet before a request is sent),
+ * parameters.ts (reading parameters into ids, limits and request bodies), output.ts (the Output
+ * choice that shapes returned records). A check only one resource needs lives beside it.
  */
 export * from './fields';
 export * from './output';
 export * from './parameters';
 export * from './validation';
-export * from './webhookUrl';

@@ -1,6 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { ResourceName } from '../resources';
 import { describeValue, fieldError } from './validation';
 
 /** What a resource returns as records, and how its Output choice shapes them. */
@@ -10,10 +9,13 @@ export interface RecordOutput {
 	/** The record's top-level fields as the API names them, offered under Selected Fields. */
 	fields: string[];
 	/**
-	 * The record a person or an agent needs: a handful of fields, nothing nested, named as in the
-	 * API (snake_case) so that an expression reads the same field in Simplified and Raw output.
+	 * The fields of a Simplified record, in order: what a person or an agent needs, nothing
+	 * nested, named as in the API (snake_case) so that an expression reads the same field in
+	 * Simplified and Raw output. `address` is given as one line.
 	 */
-	simplify(record: IDataObject): IDataObject;
+	simplified: string[];
+	/** Simplified fields lifted from a nested object (`email` ← `contact.email`), null when absent. */
+	lifted?: Record<string, string>;
 }
 
 /** Fields every shaped record keeps: the id, and a signing secret the API returns only once. */
@@ -60,7 +62,7 @@ function outputChoice(defaultMode: OutputMode, version: INodeProperties['display
  * node defaults to Raw, so workflows saved before the choice existed (which store no `output`)
  * keep their output; version 2 defaults to Simplified.
  */
-export function outputProperties(resource: ResourceName, output: RecordOutput): INodeProperties[] {
+export function outputProperties(resource: string, output: RecordOutput): INodeProperties[] {
 	const show = { resource: [resource], operation: output.operations };
 	return [
 		outputChoice('raw', { show: { ...show, '@version': [1] } }),
@@ -81,7 +83,7 @@ export function outputProperties(resource: ResourceName, output: RecordOutput): 
 }
 
 /** One address object (line1, line2, city, state, postal_code, country) as one line, or null. */
-export function addressLine(address: unknown): string | null {
+function addressLine(address: unknown): string | null {
 	if (address === null || typeof address !== 'object') return null;
 	const { line1, line2, city, state, postal_code, country } = address as IDataObject;
 	const region = [state, postal_code].filter(isText).join(' ');
@@ -91,6 +93,28 @@ export function addressLine(address: unknown): string | null {
 
 function isText(value: unknown): value is string {
 	return typeof value === 'string' && value.trim() !== '';
+}
+
+function valueAt(record: IDataObject, path: string): unknown {
+	return path
+		.split('.')
+		.reduce<unknown>((value, key) => (value as IDataObject | undefined)?.[key], record);
+}
+
+/** The Simplified record: its fields picked, each lifted field read from its path. */
+function simplify(output: RecordOutput, record: IDataObject): IDataObject {
+	const simple: IDataObject = {};
+	for (const field of output.simplified) {
+		const path = output.lifted?.[field];
+		simple[field] = (
+			field === 'address'
+				? addressLine(record.address)
+				: path
+					? (valueAt(record, path) ?? null)
+					: record[field]
+		) as IDataObject[keyof IDataObject];
+	}
+	return simple;
 }
 
 function pick(record: IDataObject, fields: string[]): IDataObject {
@@ -123,7 +147,7 @@ export function recordShaper(
 
 	let shape: (record: IDataObject) => IDataObject;
 	if (mode === 'simple') {
-		shape = (record) => ({ ...output.simplify(record), ...pick(record, ['secret']) });
+		shape = (record) => ({ ...simplify(output, record), ...pick(record, ['secret']) });
 	} else {
 		const fields = this.getNodeParameter('fields', itemIndex, []) as unknown;
 		if (!Array.isArray(fields) || fields.some((field) => typeof field !== 'string')) {

@@ -5,7 +5,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { workforceApiPaginate } from '../../../shared/transport';
+import { apiList } from '../../../shared/api';
+import type { ApiPath } from '../../../shared/api';
 import { DEFAULT_LIMIT } from './fields';
 import {
 	assertFieldTypes,
@@ -60,15 +61,14 @@ function withoutEmptyFilters(query: IDataObject): IDataObject {
 }
 
 /**
- * The records of a Get Many operation: the list at `path`, queried with its Filters, up to the
+ * The records of a Get Many operation: the list at `api`'s path, queried with its Filters, up to the
  * Limit or all of them. `locatorFilters` names the filters that are resource locators (filter
  * name → field name in errors); each is sent as its id, checked to be a UUID.
  */
 export async function getManyRecords(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	path: string,
-	operationScope: string,
+	api: ApiPath,
 	locatorFilters: Record<string, string> = {},
 ): Promise<IDataObject[]> {
 	const limit = getListLimit.call(this, itemIndex);
@@ -79,13 +79,7 @@ export async function getManyRecords(
 			query[name] = assertUuid.call(this, resourceLocatorValue(filters[name]), field, itemIndex);
 		}
 	}
-	return await workforceApiPaginate.call(
-		this,
-		path,
-		withoutEmptyFilters(query),
-		limit,
-		operationScope,
-	);
+	return await apiList.call(this, api, withoutEmptyFilters(query), limit);
 }
 
 function setPath(target: IDataObject, path: string, value: unknown): void {

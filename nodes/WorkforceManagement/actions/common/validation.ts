@@ -6,8 +6,6 @@ export const UUID_PATTERN =
 
 const UUID_REGEX = new RegExp(UUID_PATTERN);
 
-export const MAX_CAPACITY = Number.MAX_SAFE_INTEGER;
-
 /** The error of a field that cannot be sent as it is, naming the field and the item. */
 export function fieldError(
 	context: IExecuteFunctions,
@@ -145,55 +143,6 @@ export function assertFieldTypes(
 			);
 		}
 	}
-}
-
-export function assertCapacity(this: IExecuteFunctions, value: unknown, itemIndex: number): number {
-	if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_CAPACITY) {
-		throw fieldError(
-			this,
-			itemIndex,
-			'Capacity',
-			`must be a whole number from 0 to ${MAX_CAPACITY}, but is ${JSON.stringify(value)}`,
-		);
-	}
-	return value;
-}
-
-export function assertEventList(
-	this: IExecuteFunctions,
-	value: unknown,
-	field: string,
-	itemIndex: number,
-): string[] {
-	if (typeof value !== 'string' && !Array.isArray(value) && describeValue(value) !== 'empty') {
-		throw fieldError(
-			this,
-			itemIndex,
-			field,
-			`must be a list of event names, but is ${describeValue(value)}`,
-		);
-	}
-	const entries: unknown[] = Array.isArray(value)
-		? value
-		: typeof value === 'string'
-			? [value]
-			: [];
-	const wrongType = entries.findIndex((event) => typeof event !== 'string');
-	if (wrongType !== -1) {
-		const entry = describeValue(entries[wrongType]);
-		throw fieldError(
-			this,
-			itemIndex,
-			field,
-			`must list event names as text, but entry ${wrongType} is ${entry}`,
-		);
-	}
-	const events = (entries as string[]).filter((event) => event.trim() !== '');
-	if (events.length === 0) {
-		throw fieldError(this, itemIndex, field, 'must name at least one event (or All Events)');
-	}
-	// The API takes "all" only as the single-element list ['*'].
-	return events.includes('*') ? ['*'] : events;
 }
 
 export function assertListLimit(

@@ -2,9 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { additionalFieldsCollection, getAdditionalFieldsBody, getRequiredText } from '../common';
-import { SCOPE, workforceApiRequest } from '../../../shared/transport';
+import { API, apiWrite } from '../../../shared/api';
 import { customerNameField, optionalCustomerFields } from './fields';
-import { PATH } from '../paths';
 
 const properties: INodeProperties[] = [
 	{ ...customerNameField, required: true },
@@ -18,8 +17,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const name = getRequiredText.call(this, 'name', 'Name', itemIndex);
-	return await workforceApiRequest.call(this, 'POST', PATH.customers, {
+	return await apiWrite.call(this, 'POST', API.customers, {
 		body: { name, ...getAdditionalFieldsBody.call(this, itemIndex, optionalCustomerFields) },
-		operationScope: SCOPE.customersWrite,
 	});
 }

@@ -2,9 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getResourceId } from '../common';
-import { SCOPE, workforceApiRequest } from '../../../shared/transport';
+import { API, apiRead } from '../../../shared/api';
 import { customerIdLocator } from './fields';
-import { PATH } from '../paths';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['customer'], operation: ['get'] } },
@@ -13,7 +12,5 @@ export const description: INodeProperties[] = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const customerId = getResourceId.call(this, 'customerId', 'Customer', itemIndex);
-	return await workforceApiRequest.call(this, 'GET', `${PATH.customers}/${customerId}`, {
-		operationScope: SCOPE.customersRead,
-	});
+	return await apiRead.call(this, API.customers, { id: customerId });
 }

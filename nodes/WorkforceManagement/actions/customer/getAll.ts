@@ -2,9 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersCollection, getManyRecords, returnAllOrLimit } from '../common';
-import { SCOPE } from '../../../shared/transport';
+import { API } from '../../../shared/api';
 import { customerStatusOptions } from './fields';
-import { PATH } from '../paths';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
@@ -25,5 +24,5 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await getManyRecords.call(this, itemIndex, PATH.customers, SCOPE.customersRead);
+	return await getManyRecords.call(this, itemIndex, API.customers);
 }

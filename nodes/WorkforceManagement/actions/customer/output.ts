@@ -1,6 +1,3 @@
-import type { IDataObject } from 'n8n-workflow';
-
-import { addressLine } from '../common';
 import type { RecordOutput } from '../common';
 
 export const output: RecordOutput = {
@@ -20,16 +17,14 @@ export const output: RecordOutput = {
 		'created_at',
 		'updated_at',
 	],
-	simplify(customer: IDataObject): IDataObject {
-		return {
-			id: customer.id,
-			name: customer.name,
-			status: customer.status,
-			contact_name: customer.contact_name,
-			contact_email: customer.contact_email,
-			contact_phone: customer.contact_phone,
-			address: addressLine(customer.address),
-			billing_rate: customer.billing_rate,
-		};
-	},
+	simplified: [
+		'id',
+		'name',
+		'status',
+		'contact_name',
+		'contact_email',
+		'contact_phone',
+		'address',
+		'billing_rate',
+	],
 };

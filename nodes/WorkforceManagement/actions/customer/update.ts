@@ -7,14 +7,13 @@ import {
 	getUpdateBody,
 	updateFieldsCollection,
 } from '../common';
-import { SCOPE, workforceApiRequest } from '../../../shared/transport';
+import { API, apiWrite } from '../../../shared/api';
 import {
 	clearCustomerFields,
 	customerIdLocator,
 	customerNameField,
 	optionalCustomerFields,
 } from './fields';
-import { PATH } from '../paths';
 
 const updateFields = [customerNameField, ...optionalCustomerFields];
 
@@ -35,8 +34,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (body.name !== undefined) {
 		assertNonEmptyText.call(this, body.name, 'Name', itemIndex);
 	}
-	return await workforceApiRequest.call(this, 'PATCH', `${PATH.customers}/${customerId}`, {
-		body,
-		operationScope: SCOPE.customersWrite,
-	});
+	return await apiWrite.call(this, 'PATCH', API.customers, { id: customerId, body });
 }

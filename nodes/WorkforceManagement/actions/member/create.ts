@@ -1,15 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	additionalFieldsCollection,
-	assertCapacity,
-	getAdditionalFieldsBody,
-	getRequiredText,
-} from '../common';
-import { SCOPE, workforceApiRequest } from '../../../shared/transport';
+import { additionalFieldsCollection, getAdditionalFieldsBody, getRequiredText } from '../common';
+import { API, apiWrite } from '../../../shared/api';
 import { businessNameField, contactPaths, optionalMemberFields } from './fields';
-import { PATH } from '../paths';
+import { assertCapacity } from './validation';
 
 const properties: INodeProperties[] = [
 	{ ...businessNameField, name: 'businessName', required: true },
@@ -30,8 +25,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (body.capacity !== undefined) {
 		assertCapacity.call(this, body.capacity, itemIndex);
 	}
-	return await workforceApiRequest.call(this, 'POST', PATH.members, {
-		body,
-		operationScope: SCOPE.membersWrite,
-	});
+	return await apiWrite.call(this, 'POST', API.members, { body });
 }

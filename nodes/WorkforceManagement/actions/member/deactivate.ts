@@ -2,9 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getResourceId } from '../common';
-import { SCOPE, workforceApiRequest } from '../../../shared/transport';
+import { API, apiWrite } from '../../../shared/api';
 import { memberIdLocator } from './fields';
-import { PATH } from '../paths';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['member'], operation: ['deactivate'] } },
@@ -13,8 +12,9 @@ export const description: INodeProperties[] = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const memberId = getResourceId.call(this, 'memberId', 'Member', itemIndex);
-	return await workforceApiRequest.call(this, 'POST', `${PATH.members}/${memberId}/deactivate`, {
+	return await apiWrite.call(this, 'POST', API.members, {
+		id: memberId,
+		action: 'deactivate',
 		body: {},
-		operationScope: SCOPE.membersWrite,
 	});
 }

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { clearFieldsProperty, MAX_CAPACITY, resourceLocator } from '../common';
+import { clearFieldsProperty, resourceLocator } from '../common';
+import { MAX_CAPACITY } from './validation';
 
 export const memberIdLocator = resourceLocator({
 	displayName: 'Member',

@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersCollection, getManyRecords, isActiveFilter, returnAllOrLimit } from '../common';
-import { SCOPE } from '../../../shared/transport';
-import { PATH } from '../paths';
+import { API } from '../../../shared/api';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
@@ -37,5 +36,5 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await getManyRecords.call(this, itemIndex, PATH.members, SCOPE.membersRead);
+	return await getManyRecords.call(this, itemIndex, API.members);
 }

@@ -1,7 +1,5 @@
-import type { IDataObject } from 'n8n-workflow';
-
-import { addressLine } from '../common';
 import type { RecordOutput } from '../common';
+import { contactPaths } from './fields';
 
 export const output: RecordOutput = {
 	operations: ['create', 'deactivate', 'get', 'getAll', 'update', 'verify'],
@@ -24,18 +22,16 @@ export const output: RecordOutput = {
 		'created_at',
 		'updated_at',
 	],
-	simplify(member: IDataObject): IDataObject {
-		const contact = (member.contact ?? {}) as IDataObject;
-		return {
-			id: member.id,
-			business_name: member.business_name,
-			display_name: member.display_name,
-			status: member.status,
-			is_verified: member.is_verified,
-			capacity: member.capacity,
-			email: contact.email ?? null,
-			phone: contact.phone ?? null,
-			address: addressLine(member.address),
-		};
-	},
+	simplified: [
+		'id',
+		'business_name',
+		'display_name',
+		'status',
+		'is_verified',
+		'capacity',
+		'email',
+		'phone',
+		'address',
+	],
+	lifted: contactPaths,
 };

@@ -2,13 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
-	assertCapacity,
 	assertNonEmptyText,
 	getResourceId,
 	getUpdateBody,
 	updateFieldsCollection,
 } from '../common';
-import { SCOPE, workforceApiRequest } from '../../../shared/transport';
+import { API, apiWrite } from '../../../shared/api';
 import {
 	businessNameField,
 	clearMemberFields,
@@ -16,7 +15,7 @@ import {
 	memberIdLocator,
 	optionalMemberFields,
 } from './fields';
-import { PATH } from '../paths';
+import { assertCapacity } from './validation';
 
 const updateFields = [businessNameField, ...optionalMemberFields];
 
@@ -40,8 +39,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (body.capacity !== undefined) {
 		assertCapacity.call(this, body.capacity, itemIndex);
 	}
-	return await workforceApiRequest.call(this, 'PATCH', `${PATH.members}/${memberId}`, {
-		body,
-		operationScope: SCOPE.membersWrite,
-	});
+	return await apiWrite.call(this, 'PATCH', API.members, { id: memberId, body });
 }

@@ -8,9 +8,8 @@ import {
 	getResourceId,
 	resourceLocator,
 } from '../common';
-import { SCOPE, workforceApiRequest } from '../../../shared/transport';
+import { API, apiWrite } from '../../../shared/api';
 import { optionalSiteFields, siteNameField } from './fields';
-import { PATH } from '../paths';
 
 const properties: INodeProperties[] = [
 	resourceLocator({
@@ -31,12 +30,11 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const customerId = getResourceId.call(this, 'customerId', 'Customer', itemIndex);
 	const name = getRequiredText.call(this, 'name', 'Name', itemIndex);
-	return await workforceApiRequest.call(this, 'POST', PATH.sites, {
+	return await apiWrite.call(this, 'POST', API.sites, {
 		body: {
 			customer_id: customerId,
 			name,
 			...getAdditionalFieldsBody.call(this, itemIndex, optionalSiteFields),
 		},
-		operationScope: SCOPE.customersWrite,
 	});
 }

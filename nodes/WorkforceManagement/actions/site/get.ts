@@ -2,9 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getResourceId } from '../common';
-import { SCOPE, workforceApiRequest } from '../../../shared/transport';
+import { API, apiRead } from '../../../shared/api';
 import { siteIdLocator } from './fields';
-import { PATH } from '../paths';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['site'], operation: ['get'] } },
@@ -13,7 +12,5 @@ export const description: INodeProperties[] = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const siteId = getResourceId.call(this, 'siteId', 'Site', itemIndex);
-	return await workforceApiRequest.call(this, 'GET', `${PATH.sites}/${siteId}`, {
-		operationScope: SCOPE.customersRead,
-	});
+	return await apiRead.call(this, API.sites, { id: siteId });
 }

@@ -8,8 +8,7 @@ import {
 	resourceLocator,
 	returnAllOrLimit,
 } from '../common';
-import { SCOPE } from '../../../shared/transport';
-import { PATH } from '../paths';
+import { API } from '../../../shared/api';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
@@ -31,7 +30,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await getManyRecords.call(this, itemIndex, PATH.sites, SCOPE.customersRead, {
+	return await getManyRecords.call(this, itemIndex, API.sites, {
 		customer_id: 'Customer',
 	});
 }

@@ -7,9 +7,8 @@ import {
 	getUpdateBody,
 	updateFieldsCollection,
 } from '../common';
-import { SCOPE, workforceApiRequest } from '../../../shared/transport';
+import { API, apiWrite } from '../../../shared/api';
 import { clearSiteFields, optionalSiteFields, siteIdLocator, siteNameField } from './fields';
-import { PATH } from '../paths';
 
 const updateFields: INodeProperties[] = [
 	{
@@ -40,8 +39,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (body.name !== undefined) {
 		assertNonEmptyText.call(this, body.name, 'Name', itemIndex);
 	}
-	return await workforceApiRequest.call(this, 'PATCH', `${PATH.sites}/${siteId}`, {
-		body,
-		operationScope: SCOPE.customersWrite,
-	});
+	return await apiWrite.call(this, 'PATCH', API.sites, { id: siteId, body });
 }

@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getResourceId, resourceLocator } from '../common';
-import { SCOPE, workforceApiRequest } from '../../../shared/transport';
-import { PATH } from '../paths';
+import { API, apiWrite } from '../../../shared/api';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['webhookDelivery'], operation: ['redeliver'] } },
@@ -19,10 +18,8 @@ export const description: INodeProperties[] = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const deliveryId = getResourceId.call(this, 'deliveryId', 'Delivery', itemIndex);
-	return await workforceApiRequest.call(
-		this,
-		'POST',
-		`${PATH.webhookDeliveries}/${deliveryId}/redeliver`,
-		{ operationScope: SCOPE.webhooksWrite },
-	);
+	return await apiWrite.call(this, 'POST', API.webhookDeliveries, {
+		id: deliveryId,
+		action: 'redeliver',
+	});
 }

@@ -1,14 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	additionalFieldsCollection,
-	assertEventList,
-	assertHttpsUrl,
-	getAdditionalFieldsBody,
-} from '../common';
+import { additionalFieldsCollection, getAdditionalFieldsBody } from '../common';
 import * as webhookEndpoints from '../../../shared/webhookEndpoints';
 import { endpointDescriptionField, eventsField, urlField } from './fields';
+import { assertEventList, assertHttpsUrl } from './validation';
 
 const additionalFields = [endpointDescriptionField];
 

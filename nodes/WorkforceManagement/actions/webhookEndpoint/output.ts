@@ -1,5 +1,3 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import type { RecordOutput } from '../common';
 
 export const output: RecordOutput = {
@@ -20,15 +18,13 @@ export const output: RecordOutput = {
 		'created_at',
 		'updated_at',
 	],
-	simplify(endpoint: IDataObject): IDataObject {
-		return {
-			id: endpoint.id,
-			url: endpoint.url,
-			description: endpoint.description,
-			enabled: endpoint.enabled,
-			events: endpoint.events,
-			disabled_reason: endpoint.disabled_reason,
-			last_success_at: endpoint.last_success_at,
-		};
-	},
+	simplified: [
+		'id',
+		'url',
+		'description',
+		'enabled',
+		'events',
+		'disabled_reason',
+		'last_success_at',
+	],
 };

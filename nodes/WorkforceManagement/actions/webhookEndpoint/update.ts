@@ -1,13 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	assertEventList,
-	assertHttpsUrl,
-	getResourceId,
-	getUpdateBody,
-	updateFieldsCollection,
-} from '../common';
+import { getResourceId, getUpdateBody, updateFieldsCollection } from '../common';
 import * as webhookEndpoints from '../../../shared/webhookEndpoints';
 import {
 	clearEndpointFields,
@@ -16,6 +10,7 @@ import {
 	eventsField,
 	urlField,
 } from './fields';
+import { assertEventList, assertHttpsUrl } from './validation';
 
 const updateFields: INodeProperties[] = [
 	endpointDescriptionField,

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { describeValue, fieldError } from './validation';
+import { describeValue, fieldError } from '../common';
 
 /** `https://host` and what follows, as the API takes it: no user info, no spaces, no backslash. */
 const HTTPS_URL_SHAPE = /^https:\/\/[^\s/?#@\\]+(?:[/?#]\S*)?$/;
@@ -37,4 +37,41 @@ export function assertHttpsUrl(
 	if (!HTTPS_URL_SHAPE.test(url))
 		throw refuse(`must be written as https://host/path, but is ${shown}`);
 	return url;
+}
+
+export function assertEventList(
+	this: IExecuteFunctions,
+	value: unknown,
+	field: string,
+	itemIndex: number,
+): string[] {
+	if (typeof value !== 'string' && !Array.isArray(value) && describeValue(value) !== 'empty') {
+		throw fieldError(
+			this,
+			itemIndex,
+			field,
+			`must be a list of event names, but is ${describeValue(value)}`,
+		);
+	}
+	const entries: unknown[] = Array.isArray(value)
+		? value
+		: typeof value === 'string'
+			? [value]
+			: [];
+	const wrongType = entries.findIndex((event) => typeof event !== 'string');
+	if (wrongType !== -1) {
+		const entry = describeValue(entries[wrongType]);
+		throw fieldError(
+			this,
+			itemIndex,
+			field,
+			`must list event names as text, but entry ${wrongType} is ${entry}`,
+		);
+	}
+	const events = (entries as string[]).filter((event) => event.trim() !== '');
+	if (events.length === 0) {
+		throw fieldError(this, itemIndex, field, 'must name at least one event (or All Events)');
+	}
+	// The API takes "all" only as the single-element list ['*'].
+	return events.includes('*') ? ['*'] : events;
 }

@@ -1,0 +1,43 @@
+// npm run test:mutation: StrykerJS mutates nodes/ and credentials/ and runs the fast tier (unit,
+// sandbox and engine suites) against each mutant. Narrow it with
+// `npm run test:mutation -- --mutate 'nodes/shared/**/*.ts'`. Not part of npm test.
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+	packageManager: 'npm',
+	testRunner: 'jest',
+	jest: {
+		projectType: 'custom',
+		configFile: 'jest.config.js',
+		config: {
+			testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', '/test/demo/', '/test/pictures/'],
+		},
+		// The engine harness loads the nodes by a computed path, which jest's related-test search
+		// cannot follow: without this, no engine test would be run against a mutant.
+		enableFindRelatedTests: false,
+	},
+	checkers: ['typescript'],
+	tsconfigFile: 'tsconfig.json',
+	typescriptChecker: { prioritizePerformanceOverAccuracy: true },
+	coverageAnalysis: 'perTest',
+	mutate: ['nodes/**/*.ts', 'credentials/**/*.ts'],
+	ignorePatterns: [
+		'dist',
+		'test-results',
+		'.e2e',
+		'.demo',
+		'bench/.work',
+		'.jest-cache',
+		'reports',
+	],
+	// Outside the repository: n8n-node lint (strict: its eslint config cannot be changed) would
+	// otherwise lint the copies Stryker makes of the project.
+	tempDirName: join(tmpdir(), `stryker-${basename(process.cwd())}`),
+	concurrency: 2,
+	timeoutMS: 30000,
+	reporters: ['clear-text', 'progress', 'html', 'json'],
+	htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+	jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+};
