@@ -35,9 +35,13 @@ afterEach(() => rmSync(work, { recursive: true, force: true }));
 
 describe('scripts/install-n8n.sh', () => {
 	it('without a C++ tool chain, names what is missing and how to get it, and installs nothing', () => {
-		const bin = pathWith(work, ['dirname', 'node', 'npm', 'df', 'awk', 'mkdir', 'find']);
+		const bin = pathWith(work, ['dirname', 'node', 'npm', 'df', 'awk', 'mkdir', 'find', 'sha256sum', 'cut']);
 		const cache = join(work, 'cache');
-		const { status, output } = runScript('install-n8n.sh', { PATH: bin, N8N_CACHE_DIR: cache });
+		const { status, output } = runScript('install-n8n.sh', {
+			PATH: bin,
+			N8N_CACHE_ROOT: cache,
+			N8N_VERSION: '2.8.4',
+		});
 		expect(status).toBe(1);
 		expect(output).toContain('needs python3, make and g++ (missing: python3 make g++)');
 		expect(output).toContain('apt-get install -y python3 make g++');
