@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: every check, in order, each announced and timed, then every jest suite against the
-# oldest tested n8n line, then the end-to-end suites again against each newer line
+# oldest tested n8n line, then the end-to-end and demo suites again against each newer line
 # (scripts/n8n/lines.json; N8N_VERSION chooses the line for the test support).
 # It does not rely on npm's pre/post scripts (this project's .npmrc sets ignore-scripts=true, under
 # which npm runs none). Every check runs even when an earlier one failed, so one run shows them all;
@@ -53,8 +53,8 @@ run_step "$n" jest "unit, sandbox, engine, end-to-end, demo and pictures suites,
   "N8N_VERSION=${lines[0]} npx --no-install jest --json --outputFile=test-results/jest.json$(printf ' %q' "$@")"
 for version in "${newer[@]}"; do
   n=$((n + 1))
-  run_step "$n" "e2e-$version" "the end-to-end suites against n8n $version" \
-    "N8N_VERSION=$version npx --no-install jest test/e2e --json --outputFile=test-results/jest-e2e-$version.json"
+  run_step "$n" "e2e-$version" "the end-to-end and demo suites against n8n $version" \
+    "N8N_VERSION=$version npx --no-install jest test/e2e test/demo --json --outputFile=test-results/jest-e2e-$version.json"
 done
 
 echo
