@@ -111,7 +111,7 @@ progress_probe() {
 # Why an install from the lockfile failed, and what to do about it.
 explain_failure() {
   local log=$1 missing
-  missing=$(grep -m1 -oE '(ETARGET|E404)[^"]*' "$log" | head -1)
+  missing=$(grep -m1 -oE 'No matching version found for [^ ]+[^.]|404 +Not Found - [A-Z]+ [^ ]+' "$log" | head -1)
   if [ -n "$missing" ] && [ -n "$LINE_LOCK_DIR" ]; then
     fail "$name: the npm registry lacks a package version that scripts/n8n/$N8N_VERSION/package-lock.json pins ($missing).
   To install anyway, re-resolve the lockfile against today's registry and commit it after \`npm test\` passes:
