@@ -53,6 +53,11 @@ if [ -n "$LINE_NODE" ]; then
 elif [ -z "$LINE_MACHINE_NODE_FITS" ]; then
   fail "$name: needs Node $LINE_NODE_RANGE, and this machine's is $(node --version).
   Install a Node in that range and put it first on PATH, then run this command again."
+else
+  # Build against the headers of the Node that will run n8n, not a user npmrc's nodedir, which may
+  # belong to another Node on this machine (a binding built against it does not load).
+  node_prefix=$(dirname "$(dirname "$(command -v node)")")
+  [ -f "$node_prefix/include/node/node_version.h" ] && npm_node_args=(--nodedir="$node_prefix")
 fi
 node_version=$(node --version)
 
