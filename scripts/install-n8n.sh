@@ -39,6 +39,7 @@ eval "$(node "$here/n8n/line.cjs" "$N8N_VERSION")"
 N8N_CACHE_DIR="${N8N_CACHE_DIR:-${N8N_CACHE_ROOT:-$HOME/.cache/n8n-nodes-workforce-management}/n8n-$N8N_VERSION}"
 bin="$N8N_CACHE_DIR/node_modules/.bin/n8n"
 marker="$N8N_CACHE_DIR/.installed"
+ci_marker="$N8N_CACHE_DIR/.npm-ci-lockfile-sha256"
 name="n8n $N8N_VERSION"
 lock_sha=
 [ -n "$LINE_LOCK_DIR" ] && lock_sha=$(sha256sum "$LINE_LOCK_DIR/package-lock.json" | cut -d' ' -f1)
@@ -64,10 +65,10 @@ node_version=$(node --version)
 # Prints nothing when the install works, else what does not.
 problem() {
   [ -x "$bin" ] || { echo "$bin is missing"; return; }
-  if [ -n "$lock_sha" ]; then
-    local installed
-    installed=$(sha256sum "$N8N_CACHE_DIR/package-lock.json" 2>/dev/null | cut -d' ' -f1)
-    [ "$installed" = "$lock_sha" ] || { echo "it was not installed from scripts/n8n/$N8N_VERSION/package-lock.json (sha256 ${lock_sha:0:12}…)"; return; }
+  # only `npm ci` makes the tree exactly the lockfile's (`npm install` may keep extraneous packages)
+  if [ -n "$lock_sha" ] && [ "$(cat "$ci_marker" 2>/dev/null)" != "$lock_sha" ]; then
+    echo "it was not installed with npm ci from scripts/n8n/$N8N_VERSION/package-lock.json (sha256 ${lock_sha:0:12}…)"
+    return
   fi
   local sqlite
   sqlite=$(cd "$N8N_CACHE_DIR" && node -e '
@@ -145,7 +146,7 @@ cache_npm() {
 install() {
   check_build_tools
   check_disk_space
-  rm -rf "$N8N_CACHE_DIR/node_modules"
+  rm -rf "$N8N_CACHE_DIR/node_modules" "$ci_marker"
   mkdir -p "$N8N_CACHE_DIR"
   local start=$SECONDS ignore=false
   [ -n "$LINE_IGNORE_SCRIPTS" ] && ignore=true
@@ -155,6 +156,7 @@ install() {
       "(sha256 $lock_sha): $(grep -c '"node_modules/' "$LINE_LOCK_DIR/package-lock.json") packages, 2-3 GB, 3-10 minutes." \
       "Progress every 30 s; npm's log: $N8N_CACHE_DIR/install.log"
     cache_npm "$N8N_CACHE_DIR/install.log" "installing $name" ci --ignore-scripts=$ignore
+    echo "$lock_sha" >"$ci_marker"
   else
     cat >"$N8N_CACHE_DIR/package.json" <<JSON
 { "name": "n8n-runtime-cache", "private": true,
@@ -185,7 +187,7 @@ rebuild() {
 # or a different Node version since); anything else gets a clean reinstall.
 repair() {
   local issue=$1
-  if [[ $issue != *"not installed from"* && $issue != *missing ]]; then
+  if [[ $issue != *"not installed with npm ci"* && $issue != *missing ]]; then
     rebuild
     issue=$(problem)
     [ -z "$issue" ] && return
