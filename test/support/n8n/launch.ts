@@ -8,6 +8,7 @@
  * line whose `node` is set runs on that Node from the cache (scripts/install-node.sh), first on
  * PATH, because n8n starts its JavaScript task runner as plain `node`.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -67,13 +68,27 @@ export function runtimeDescription(): string {
 	return `n8n ${N8N_VERSION} on Node ${N8N_LINE.node ?? process.versions.node}`;
 }
 
+/**
+ * Whether the cache holds what scripts/install-n8n.sh would accept for a tested line: an `npm ci`
+ * of the lockfile in the repository. Otherwise the script would reinstall, which a test must not
+ * start.
+ */
+function installedFromLockfile(): boolean {
+	const lockfile = join(PACKAGE_ROOT, 'scripts', 'n8n', N8N_VERSION, 'package-lock.json');
+	if (!existsSync(lockfile)) return true;
+	const sha256 = createHash('sha256').update(readFileSync(lockfile)).digest('hex');
+	const marker = join(N8N_CACHE_DIR, '.npm-ci-lockfile-sha256');
+	return existsSync(marker) && readFileSync(marker, 'utf8').trim() === sha256;
+}
+
 /** The n8n binary of the cached install; throws (never skips) when `npm run e2e:install` has not run. */
 export function n8nBinary(): string {
 	const binary = join(N8N_CACHE_DIR, 'node_modules', 'n8n', 'bin', 'n8n');
-	const ready = existsSync(binary) && existsSync(join(N8N_CACHE_DIR, '.installed'));
+	const ready =
+		existsSync(binary) && existsSync(join(N8N_CACHE_DIR, '.installed')) && installedFromLockfile();
 	if (!ready || !existsSync(nodeBinary())) {
 		throw new Error(
-			`n8n ${N8N_VERSION} is not installed in ${N8N_CACHE_DIR}` +
+			`n8n ${N8N_VERSION} is not installed (or not from scripts/n8n/${N8N_VERSION}/package-lock.json) in ${N8N_CACHE_DIR}` +
 				(N8N_LINE.node ? ` (with Node ${N8N_LINE.node} in ${N8N_CACHE_ROOT})` : '') +
 				'. Run `npm run e2e:install` first (the end-to-end tests need a real n8n; the first install takes 5-10 minutes per line).',
 		);
