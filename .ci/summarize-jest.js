@@ -1,32 +1,63 @@
-// Prints CI's closing line from jest's JSON result and exits non-zero on any failure.
+// Prints CI's closing line from jest's JSON results and exits non-zero on any failure.
+//   node .ci/summarize-jest.js <checks.tsv> <npm test's exit status> <jest result>...
+// One jest result per run of `npm test` (the oldest n8n line's full run, then each newer line's
+// end-to-end run); each gets a line of its own, and the closing line adds them up.
 // A check of `npm test` that failed (build, lint, typecheck, scan, an install) counts as a failure
 // too, named on the line before, so the closing line never reads clean over a failed check.
 const fs = require('node:fs');
+const path = require('node:path');
 
-const [resultsPath, checksPath, testStatusText] = process.argv.slice(2);
+const [checksPath, testStatusText, ...resultsPaths] = process.argv.slice(2);
 const testStatus = Number(testStatusText);
 
-const failedChecks = fs.existsSync(checksPath)
+const checks = fs.existsSync(checksPath)
 	? fs
 			.readFileSync(checksPath, 'utf8')
 			.split('\n')
 			.map((line) => line.split('\t'))
-			.filter(([name, result]) => name && result !== 'passed')
-			.map(([name]) => name)
+			.filter(([name]) => name)
 	: [];
+// the jest runs' own failures are counted from their results below
+const isJestRun = (name) => name === 'jest' || name.startsWith('e2e-');
+const failedChecks = checks
+	.filter(([name, result]) => !isJestRun(name) && result !== 'passed')
+	.map(([name]) => name);
 if (failedChecks.length > 0) console.log(`failed checks of npm test: ${failedChecks.join(', ')}`);
 
-if (!fs.existsSync(resultsPath)) {
-	console.log(`npm test exited with ${testStatus} before jest wrote ${resultsPath} (see above)`);
-	console.log(`0 passed, ${Math.max(1, failedChecks.length)} failed`);
-	process.exit(1);
+/** The check of `npm test` that wrote a result: jest.json → jest, jest-e2e-2.41.1.json → e2e-2.41.1. */
+const seconds = (file) => {
+	const name = path.basename(file, '.json').replace(/^jest-/, '');
+	const check = checks.find(([checkName]) => checkName === name);
+	return check ? ` in ${check[2]} s` : '';
+};
+const totals = { passed: 0, failed: failedChecks.length, skipped: 0, tests: 0, success: true };
+for (const file of resultsPaths) {
+	if (!fs.existsSync(file)) {
+		console.log(
+			`${file}: missing (npm test exited with ${testStatus} before jest wrote it; see above)`,
+		);
+		totals.failed += 1;
+		totals.success = false;
+		continue;
+	}
+	const results = JSON.parse(fs.readFileSync(file, 'utf8'));
+	// A suite that fails to load (syntax error, failing beforeAll) has no failed tests of its own.
+	const failed = results.numFailedTests + results.numRuntimeErrorTestSuites;
+	const skipped = results.numPendingTests + results.numTodoTests;
+	console.log(
+		`${path.basename(file)}: ${results.numPassedTests} passed, ${failed} failed${seconds(file)}`,
+	);
+	totals.passed += results.numPassedTests;
+	totals.failed += failed;
+	totals.skipped += skipped;
+	totals.tests += results.numTotalTests;
+	totals.success &&= results.success;
 }
+if (resultsPaths.length === 0) totals.failed = Math.max(1, totals.failed);
 
-const results = JSON.parse(fs.readFileSync(resultsPath, 'utf8'));
-// A suite that fails to load (syntax error, failing beforeAll) has no failed tests of its own.
-const failed = results.numFailedTests + results.numRuntimeErrorTestSuites + failedChecks.length;
-const skipped = results.numPendingTests + results.numTodoTests;
-let line = `${results.numPassedTests} passed, ${failed} failed`;
-if (skipped > 0) line += `, ${skipped} skipped`;
+let line = `${totals.passed} passed, ${totals.failed} failed`;
+if (totals.skipped > 0) line += `, ${totals.skipped} skipped`;
 console.log(line);
-process.exit(testStatus !== 0 || failed > 0 || !results.success || results.numTotalTests === 0 ? 1 : 0);
+process.exit(
+	testStatus !== 0 || totals.failed > 0 || !totals.success || totals.tests === 0 ? 1 : 0,
+);

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 
-import { N8N_CACHE_DIR, N8N_VERSION } from '../test/support/n8n';
+import { N8N_CACHE_DIR, N8N_LINE, N8N_VERSION } from '../test/support/n8n';
 import { PACKAGE_ROOT } from '../test/support/constants';
 import {
 	CONTENDER_LABELS,
@@ -71,7 +71,8 @@ export function machineInfo(): MachineInfo {
 		cores: cpus().length,
 		memoryGiB: Math.round(totalmem() / 2 ** 30),
 		kernel: release(),
-		node: process.version,
+		// the Node n8n runs on (a line may need another than this process's: scripts/n8n/lines.json)
+		node: N8N_LINE.node ? `v${N8N_LINE.node}` : process.version,
 		n8n: N8N_VERSION,
 		n8nNodesBase: packageVersion(
 			join(N8N_CACHE_DIR, 'node_modules', 'n8n-nodes-base', 'package.json'),

@@ -1,27 +1,75 @@
 #!/usr/bin/env bash
-# Makes sure a working n8n (the pinned version) is installed in a cache folder outside this
-# package's node_modules, for the end-to-end tests, the demo and the benchmarks.
+# Makes sure working n8n installs are in the cache folder, outside this package's node_modules, for
+# the end-to-end tests, the demo and the benchmarks.
+#   bash scripts/install-n8n.sh              every tested line (scripts/n8n/lines.json)
+#   bash scripts/install-n8n.sh 2.41.1       one version (also: N8N_VERSION=2.41.1)
+# Folders: $N8N_CACHE_ROOT (default ~/.cache/n8n-nodes-workforce-management)/n8n-<version>, or
+# N8N_CACHE_DIR for a single version.
 #
-# A cache is never trusted: every run proves it works (sqlite3's native binding opens a database,
-# `n8n --version` answers the pinned version) and repairs or reinstalls it when it does not.
-# The install runs with npm scripts enabled whatever the calling npm says: sqlite3 builds its
-# binding in an install script, and this project's .npmrc turns scripts off for its own install.
+# A tested line installs with `npm ci` from its lockfile in scripts/n8n/<version>/, so every
+# machine gets the tree CI tested. Its package.json overrides xlsx: n8n-nodes-base depends on an
+# xlsx tarball hosted outside the npm registry. A version that is not a tested line (the
+# compatibility matrix's 1.123.x) is resolved against the registry of the day, with a warning.
 #
-# n8n 2.8.4 is the newest n8n that runs on Node 20; a plain `npm i n8n@2.8.4` fails because
-# n8n-nodes-base depends on an xlsx tarball hosted outside the npm registry, hence the override.
+# A line whose n8n needs a newer Node than the machine's gets it from the registry
+# (scripts/install-node.sh) and installs, builds and runs under it.
+#
+# A cache is never trusted: every run proves it works (installed from this lockfile, sqlite3's
+# native binding opens a database, `n8n --version` answers the version) and repairs or reinstalls it
+# when it does not. Installs run with npm scripts set by the line, whatever the calling npm says:
+# this project's .npmrc turns scripts off for its own install.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
 
-N8N_VERSION="${N8N_VERSION:-2.8.4}"
-N8N_CACHE_DIR="${N8N_CACHE_DIR:-$HOME/.cache/n8n-nodes-workforce-management/n8n-$N8N_VERSION}"
+versions=("$@")
+[ ${#versions[@]} = 0 ] && [ -n "${N8N_VERSION:-}" ] && versions=("$N8N_VERSION")
+if [ ${#versions[@]} = 0 ]; then
+  mapfile -t versions < <(node "$here/n8n/line.cjs" versions)
+fi
+if [ ${#versions[@]} -gt 1 ]; then
+  [ -z "${N8N_CACHE_DIR:-}" ] || fail "N8N_CACHE_DIR names one folder; for several lines set N8N_CACHE_ROOT instead."
+  status=0
+  for version in "${versions[@]}"; do bash "$0" "$version" || status=1; done
+  exit $status
+fi
+
+N8N_VERSION=${versions[0]}
+eval "$(node "$here/n8n/line.cjs" "$N8N_VERSION")"
+N8N_CACHE_DIR="${N8N_CACHE_DIR:-${N8N_CACHE_ROOT:-$HOME/.cache/n8n-nodes-workforce-management}/n8n-$N8N_VERSION}"
 bin="$N8N_CACHE_DIR/node_modules/.bin/n8n"
 marker="$N8N_CACHE_DIR/.installed"
+ci_marker="$N8N_CACHE_DIR/.npm-ci-lockfile-sha256"
 name="n8n $N8N_VERSION"
+lock_sha=
+[ -n "$LINE_LOCK_DIR" ] && lock_sha=$(sha256sum "$LINE_LOCK_DIR/package-lock.json" | cut -d' ' -f1)
+
+# The Node this line runs on: the registry's, first on PATH (npm then runs under it too, and
+# node-gyp builds against its headers), or the machine's when it fits the line.
+npm_node_args=()
+if [ -n "$LINE_NODE" ]; then
+  node_dir=$(bash "$here/install-node.sh" "$LINE_NODE") || exit 1
+  export PATH="$node_dir/bin:$PATH"
+  npm_node_args=(--nodedir="$node_dir")
+elif [ -z "$LINE_MACHINE_NODE_FITS" ]; then
+  fail "$name: needs Node $LINE_NODE_RANGE, and this machine's is $(node --version).
+  Install a Node in that range and put it first on PATH, then run this command again."
+else
+  # Build against the headers of the Node that will run n8n, not a user npmrc's nodedir, which may
+  # belong to another Node on this machine (a binding built against it does not load).
+  node_prefix=$(dirname "$(dirname "$(command -v node)")")
+  [ -f "$node_prefix/include/node/node_version.h" ] && npm_node_args=(--nodedir="$node_prefix")
+fi
+node_version=$(node --version)
 
 # Prints nothing when the install works, else what does not.
 problem() {
   [ -x "$bin" ] || { echo "$bin is missing"; return; }
+  # only `npm ci` makes the tree exactly the lockfile's (`npm install` may keep extraneous packages)
+  if [ -n "$lock_sha" ] && [ "$(cat "$ci_marker" 2>/dev/null)" != "$lock_sha" ]; then
+    echo "it was not installed with npm ci from scripts/n8n/$N8N_VERSION/package-lock.json (sha256 ${lock_sha:0:12}…)"
+    return
+  fi
   local sqlite
   sqlite=$(cd "$N8N_CACHE_DIR" && node -e '
     const n8nDir = require("path").dirname(require.resolve("n8n/package.json"));
@@ -30,7 +78,7 @@ problem() {
     db.get("select 1 as one", (error, row) => {
       if (error || row.one !== 1) { console.log(String(error)); process.exitCode = 1; }
       db.close();
-    });' 2>&1) || { echo "the sqlite3 binding does not load: $(echo "$sqlite" | grep -m1 -iE 'error|cannot|not found' || echo "$sqlite" | head -1)"; return; }
+    });' 2>&1) || { echo "the sqlite3 binding does not load under Node $node_version: $(echo "$sqlite" | grep -m1 -iE 'error|cannot|not found' || echo "$sqlite" | head -1)"; return; }
   local version
   version=$(cd "$N8N_CACHE_DIR" && N8N_USER_FOLDER="$N8N_CACHE_DIR/.version-check" timeout 60 "$bin" --version 2>&1 | tail -1)
   [ "$version" = "$N8N_VERSION" ] || echo "\`n8n --version\` answers '$version', not $N8N_VERSION"
@@ -51,7 +99,7 @@ check_disk_space() {
   free_kb=$(df -Pk "$parent" | awk 'NR == 2 { print $4 }')
   [ "${free_kb:-0}" -ge $((3 * 1024 * 1024)) ] && return
   fail "$name: cannot install: it needs about 3 GB of free disk space in $parent, which has $((free_kb / 1024)) MB.
-  Free some space, or set N8N_CACHE_DIR to a folder on a larger disk."
+  Free some space, or set N8N_CACHE_ROOT to a folder on a larger disk."
 }
 
 progress_probe() {
@@ -66,61 +114,103 @@ progress_probe() {
   if [ "$unpacked" = 0 ]; then echo ", resolving the dependency tree"; else echo ", $unpacked packages unpacked"; fi
 }
 
+# Why an install from the lockfile failed, and what to do about it.
+explain_failure() {
+  local log=$1 missing
+  missing=$(grep -m1 -oE 'No matching version found for [^ ]+[^.]|404 +Not Found - [A-Z]+ [^ ]+' "$log" | head -1)
+  if [ -n "$missing" ] && [ -n "$LINE_LOCK_DIR" ]; then
+    fail "$name: the npm registry lacks a package version that scripts/n8n/$N8N_VERSION/package-lock.json pins ($missing).
+  To install anyway, re-resolve the lockfile against today's registry and commit it after \`npm test\` passes:
+    cd scripts/n8n/$N8N_VERSION && rm package-lock.json && PATH=<the line's Node>/bin:\$PATH npm install --package-lock-only --ignore-scripts
+  If n8n $N8N_VERSION itself is gone, add the newest version that installs to scripts/n8n/lines.json with its own folder."
+  fi
+  if grep -q EINTEGRITY "$log"; then
+    fail "$name: a downloaded package does not match the checksum in the lockfile (EINTEGRITY, see above): the registry
+  or a proxy serves other bytes than on the day the lockfile was made. Clear npm's cache (npm cache clean --force) and retry."
+  fi
+  if grep -qiE 'gyp|sqlite3' "$log"; then
+    fail "$name: the install failed while compiling $(grep -m1 -oE 'npm_package_name [^ ]+' "$log" | cut -d' ' -f2 || echo sqlite3) (see npm's output above).
+  It needs python3, make, g++ and Node's headers; on Debian: sudo apt-get install -y python3 make g++"
+  fi
+  fail "$name: npm failed (see npm's output above; whole log: $log)."
+}
+
+# npm in the cache folder, with the line's Node headers and only the user's own npm config.
+cache_npm() {
+  local log=$1 label=$2; shift 2
+  (cd "$N8N_CACHE_DIR" && with_progress "$log" "$label" npm_clean "$@" "${npm_node_args[@]}" --no-audit --no-fund --loglevel=warn) && return
+  tail -25 "$log" | sed 's/^/    /'
+  explain_failure "$log"
+}
+
 install() {
   check_build_tools
   check_disk_space
+  rm -rf "$N8N_CACHE_DIR/node_modules" "$ci_marker"
   mkdir -p "$N8N_CACHE_DIR"
-  cat >"$N8N_CACHE_DIR/package.json" <<JSON
+  local start=$SECONDS ignore=false
+  [ -n "$LINE_IGNORE_SCRIPTS" ] && ignore=true
+  if [ -n "$LINE_LOCK_DIR" ]; then
+    cp "$LINE_LOCK_DIR/package.json" "$LINE_LOCK_DIR/package-lock.json" "$N8N_CACHE_DIR/"
+    echo "$name: installing into $N8N_CACHE_DIR under Node $node_version with npm ci from scripts/n8n/$N8N_VERSION/package-lock.json" \
+      "(sha256 $lock_sha): $(grep -c '"node_modules/' "$LINE_LOCK_DIR/package-lock.json") packages, 2-3 GB, 3-10 minutes." \
+      "Progress every 30 s; npm's log: $N8N_CACHE_DIR/install.log"
+    cache_npm "$N8N_CACHE_DIR/install.log" "installing $name" ci --ignore-scripts=$ignore
+    echo "$lock_sha" >"$ci_marker"
+  else
+    cat >"$N8N_CACHE_DIR/package.json" <<JSON
 { "name": "n8n-runtime-cache", "private": true,
   "dependencies": { "n8n": "$N8N_VERSION" },
   "overrides": { "xlsx": "0.18.5" } }
 JSON
-  echo "$name: installing into $N8N_CACHE_DIR: about 2,100 packages, 2.3 GB, 5-10 minutes" \
-    "(sqlite3 is compiled from source). Progress every 30 s; npm's log: $N8N_CACHE_DIR/install.log"
-  local start=$SECONDS
-  if ! (cd "$N8N_CACHE_DIR" && with_progress "$N8N_CACHE_DIR/install.log" "installing $name" \
-    npm_clean install --ignore-scripts=false --no-audit --no-fund --loglevel=warn); then
-    tail -25 "$N8N_CACHE_DIR/install.log" | sed 's/^/    /'
-    if grep -qiE 'gyp|sqlite3' "$N8N_CACHE_DIR/install.log"; then
-      fail "$name: the install failed while compiling sqlite3 (see npm's output above).
-  It needs python3, make, g++ and Node's headers; on Debian: sudo apt-get install -y python3 make g++"
-    fi
-    fail "$name: npm install failed (see npm's output above; whole log: $N8N_CACHE_DIR/install.log)."
+    echo "$name: not a tested line (scripts/n8n/lines.json), so there is no lockfile: resolving against today's registry." \
+      "Installing into $N8N_CACHE_DIR under Node $node_version, 5-10 minutes; npm's log: $N8N_CACHE_DIR/install.log"
+    cache_npm "$N8N_CACHE_DIR/install.log" "installing $name" install --ignore-scripts=$ignore
   fi
   echo "$name: installed in $(elapsed "$start")"
+  # n8n 2.36+ (Node 24) pulls in @confluentinc/kafka-javascript, whose install script builds librdkafka
+  # and downloads zlib and openssl from the internet, which fails where only the npm registry is
+  # reachable. Such a line installs with scripts off and then builds only the native modules n8n
+  # needs to start and run code (lines.json "rebuild"); only n8n's Kafka node is left without its binary.
+  [ -n "$LINE_REBUILD" ] && rebuild
+}
+
+rebuild() {
+  local start=$SECONDS modules=${LINE_REBUILD:-sqlite3}
+  echo "$name: building the native modules ($modules) under Node $node_version, about 1-2 minutes"
+  # shellcheck disable=SC2086
+  cache_npm "$N8N_CACHE_DIR/rebuild.log" "building $modules" rebuild $modules --ignore-scripts=false
+  echo "$name: built $modules in $(elapsed "$start")"
 }
 
 # A rebuild of the native modules repairs the common breakage (an install made with scripts off,
 # or a different Node version since); anything else gets a clean reinstall.
 repair() {
-  echo "$name: rebuilding the native modules (sqlite3) with scripts enabled, about 1-2 minutes"
-  (cd "$N8N_CACHE_DIR" && with_progress "$N8N_CACHE_DIR/rebuild.log" "rebuilding sqlite3" \
-    npm_clean rebuild sqlite3 --ignore-scripts=false)
-  local issue
-  issue=$(problem)
-  [ -z "$issue" ] && return
-  echo "$name: the rebuild did not help ($issue); reinstalling from scratch"
-  rm -rf "$N8N_CACHE_DIR"
+  local issue=$1
+  if [[ $issue != *"not installed with npm ci"* && $issue != *missing ]]; then
+    rebuild
+    issue=$(problem)
+    [ -z "$issue" ] && return
+    echo "$name: the rebuild did not help ($issue); reinstalling from scratch"
+  fi
   install
 }
 
-if [ -f "$marker" ]; then
+if [ -f "$marker" ] || [ -d "$N8N_CACHE_DIR/node_modules" ]; then
   issue=$(problem)
   if [ -z "$issue" ]; then
-    echo "$name: the cached install in $N8N_CACHE_DIR works (sqlite3 loads, n8n --version answers $N8N_VERSION)"
+    echo "$name: the cached install in $N8N_CACHE_DIR works (${lock_sha:+lockfile sha256 ${lock_sha:0:12}…, }sqlite3 loads under Node $node_version, n8n --version answers $N8N_VERSION)"
+    [ -f "$marker" ] || printf 'n8n %s, node %s, lockfile sha256 %s, verified %s\n' "$N8N_VERSION" "$node_version" "${lock_sha:-none}" "$(date -u +%FT%TZ)" >"$marker"
     exit 0
   fi
   rm -f "$marker"
   echo "$name: the cached install in $N8N_CACHE_DIR does not work: $issue"
-  repair
-elif [ -d "$N8N_CACHE_DIR/node_modules" ]; then
-  echo "$name: $N8N_CACHE_DIR holds an unfinished install; completing it"
-  install
+  repair "$issue"
 else
   install
 fi
 
 issue=$(problem)
 [ -z "$issue" ] || fail "$name: installed, but it does not work: $issue. Whole npm log: $N8N_CACHE_DIR/install.log"
-printf 'n8n %s, node %s, verified %s\n' "$N8N_VERSION" "$(node --version)" "$(date -u +%FT%TZ)" >"$marker"
-echo "$name: ready (sqlite3 loads, n8n --version answers $N8N_VERSION)"
+printf 'n8n %s, node %s, lockfile sha256 %s, verified %s\n' "$N8N_VERSION" "$node_version" "${lock_sha:-none}" "$(date -u +%FT%TZ)" >"$marker"
+echo "$name: ready under Node $node_version (${lock_sha:+lockfile sha256 $lock_sha, }sqlite3 loads, n8n --version answers $N8N_VERSION)"

@@ -1,6 +1,7 @@
 /**
- * `npm start`: the sandbox API and a real n8n 2.8.4 with this package installed, an owner account,
- * the credential "Workforce Management (sandbox)" and the example workflows, all on loopback.
+ * `npm start`: the sandbox API and a real n8n (the newest tested line; `npm start -- --n8n 2.8.4`
+ * for another, scripts/n8n/lines.json) with this package installed, an owner account, the
+ * credential "Workforce Management (sandbox)" and the example workflows, all on loopback.
  * `npm start -- --queue`: the same, with n8n in queue mode (Postgres, Redis, main, a worker and two
  * webhook processes; see the README's "Queue mode"). Ctrl-C stops everything.
  */
@@ -9,7 +10,14 @@ import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { PACKAGE_ROOT } from '../support/constants';
-import { DEFAULT_OWNER, N8N_VERSION, ensureN8nInstalled } from '../support/n8n';
+import {
+	DEFAULT_OWNER,
+	N8N_LINES,
+	N8N_VERSION,
+	NEWEST_N8N_LINE,
+	ensureN8nInstalled,
+	runtimeDescription,
+} from '../support/n8n';
 import type { QueueCluster } from '../support/queue/cluster';
 import { E2eWorld, type E2eWorldOptions } from '../support/world';
 import { DEMO_FOLDER, DEMO_LOG, DEMO_STATE_FILE, DEMO_TARGET, type DemoState } from './state';
@@ -62,6 +70,12 @@ function ensureQueueServicesInstalled(): void {
 
 async function main(): Promise<void> {
 	const queue = process.argv.slice(2).includes('--queue');
+	const tested = N8N_LINES.map((line) => line.n8n);
+	if (!tested.includes(N8N_VERSION)) {
+		throw new Error(
+			`n8n ${N8N_VERSION} is not a tested line; choose one of ${tested.join(', ')} (npm start -- --n8n <version>)`,
+		);
+	}
 	ensureN8nInstalled();
 	if (queue) ensureQueueServicesInstalled();
 	rmSync(DEMO_FOLDER, { recursive: true, force: true });
@@ -69,8 +83,8 @@ async function main(): Promise<void> {
 
 	console.log(
 		queue
-			? `Building and packing the package, starting the sandbox, Postgres, Redis and n8n ${N8N_VERSION} in queue mode: main, worker, 2 webhook processes (about 1-2 min)...`
-			: `Building and packing the package, starting the sandbox and n8n ${N8N_VERSION} (about 30 s)...`,
+			? `Building and packing the package, starting the sandbox, Postgres, Redis and ${runtimeDescription()} in queue mode: main, worker, 2 webhook processes (about 1-2 min)...`
+			: `Building and packing the package, starting the sandbox and ${runtimeDescription()} (about 30 s)...`,
 	);
 	const world = await startOnUsualPorts({
 		target: DEMO_TARGET,
@@ -133,6 +147,7 @@ async function main(): Promise<void> {
 				'',
 				'Workforce Management demo is running (everything on 127.0.0.1, nothing leaves this machine).',
 				'',
+				`  n8n            ${runtimeDescription()}${otherLines()}`,
 				`  n8n editor     ${world.n8n.url}`,
 				`  login          ${DEFAULT_OWNER.email} / ${DEFAULT_OWNER.password}`,
 				`  sign-up form   ${publicUrl}/form/${SIGNUP_FORM_PATH}  (creates a member through the node)`,
@@ -153,6 +168,14 @@ async function main(): Promise<void> {
 	} catch (error) {
 		await stop(`Setting up the demo failed: ${(error as Error).message}`, 1);
 	}
+}
+
+/** How to start the other tested lines. */
+function otherLines(): string {
+	const others = N8N_LINES.filter((line) => line.n8n !== N8N_VERSION).map((line) => line.n8n);
+	if (others.length === 0) return '';
+	const newest = N8N_VERSION === NEWEST_N8N_LINE.n8n ? 'the newest tested line' : 'an older line';
+	return `, ${newest} (also: ${others.map((version) => `npm start -- --n8n ${version}`).join(', ')})`;
 }
 
 function queueLines(cluster: QueueCluster): string[] {

@@ -95,9 +95,16 @@ describe('trigger on timesheet.approved', () => {
 			asText(places[place]).includes(secret),
 		);
 		expect(holdingTheSecret).toEqual([]);
-		// the static data is there, sealed: the check above looked where the secret used to be
-		for (const place of Object.keys(places).filter((place) => place.startsWith('GET'))) {
-			expect(JSON.stringify(places[place])).toContain('wfmseal.v1.');
+		// the static data is there, sealed: the check above looked where the secret used to be.
+		// n8n 2.8 copies static data into execution records too; 2.41 keeps it in the workflow only.
+		const holdingStaticData = Object.keys(places).filter(
+			(place) => place.startsWith('GET') && asText(places[place]).includes('"staticData":{'),
+		);
+		expect(holdingStaticData).toEqual(
+			expect.arrayContaining(['GET /rest/workflows/:id', 'GET /api/v1/workflows/:id']),
+		);
+		for (const place of holdingStaticData) {
+			expect(asText(places[place])).toContain('wfmseal.v1.');
 		}
 	});
 
@@ -212,7 +219,7 @@ describe('trigger on timesheet.approved', () => {
 		expect(executions).toHaveLength(executionsSoFar);
 	});
 
-	test('republishing replaces the endpoint, so a retry queued before it is never delivered (n8n calls delete() as for a deactivation)', async () => {
+	test('republishing with a changed trigger replaces the endpoint, so a retry queued before it is never delivered (n8n calls delete() as for a deactivation)', async () => {
 		const [before] = await world().control.endpoints();
 		// a first attempt that fails: n8n is down when the event is delivered
 		await world().stopN8n();
@@ -222,8 +229,21 @@ describe('trigger on timesheet.approved', () => {
 		expect(deliveryOf(await world().control.settleDeliveries())?.status).toBe('failed');
 		await world().startN8n();
 
+		// n8n 2.41 re-registers only triggers whose settings changed (2.8 every trigger), so the
+		// new version also listens to timesheet.disputed
 		const saved = await world().client.getWorkflow(workflowId);
-		await world().client.updateWorkflow(workflowId, { ...saved, name: `${saved.name} v2` });
+		const nodes = saved.nodes.map((node) =>
+			node.name === TRIGGER
+				? {
+						...node,
+						parameters: {
+							...(node.parameters as object),
+							events: ['timesheet.approved', 'timesheet.disputed'],
+						},
+					}
+				: node,
+		);
+		await world().client.updateWorkflow(workflowId, { ...saved, name: `${saved.name} v2`, nodes });
 
 		const after = await world().control.endpoints();
 		expect(after).toHaveLength(1);

@@ -64,6 +64,12 @@ export interface CredentialTestResult {
 	message: string;
 }
 
+/** The editor's view of a workflow's publication (n8n 2.36+). */
+interface PublicationStatus {
+	status: 'in_progress' | 'published' | 'partial' | 'failed' | 'not_published';
+	triggers: Array<{ nodeId: string; status: string; errorMessage: string | null }>;
+}
+
 export class N8nApiError extends Error {
 	constructor(
 		message: string,
@@ -186,20 +192,72 @@ export class N8nClient {
 		}
 	}
 
-	/** Activation runs the triggers' webhook lifecycle (checkExists/create) in the running instance. */
+	/**
+	 * Activation runs the triggers' webhook lifecycle (checkExists/create) in the running instance;
+	 * resolves once it has (see `waitForPublication`).
+	 */
 	async activateWorkflow(id: string): Promise<void> {
 		await this.publicApi('POST', `/workflows/${id}/activate`);
+		await this.waitForPublication(id, 'published');
 	}
 
-	/** Deactivation runs the triggers' delete(). */
+	/** Deactivation runs the triggers' delete(); resolves once it has. */
 	async deactivateWorkflow(id: string): Promise<void> {
 		await this.publicApi('POST', `/workflows/${id}/deactivate`);
+		await this.waitForPublication(id, 'not_published');
 	}
 
 	/** Saves a new version of a workflow; when it is active, n8n publishes it at once (delete(), then create()). */
 	async updateWorkflow(id: string, workflow: WorkflowDefinition): Promise<void> {
 		const { name, nodes, connections, settings = {} } = workflow;
-		await this.publicApi('PUT', `/workflows/${id}`, { name, nodes, connections, settings });
+		const saved = await this.publicApi<{ active?: boolean }>('PUT', `/workflows/${id}`, {
+			name,
+			nodes,
+			connections,
+			settings,
+		});
+		if (saved.active) await this.waitForPublication(id, 'published');
+	}
+
+	/**
+	 * n8n 2.8 runs a trigger's webhook methods before the public API answers `activate` and
+	 * `deactivate`. Newer lines (2.41) publish through an outbox and answer first: the webhook
+	 * exists about 1 s later. This waits on n8n's own signal, the editor's
+	 * `GET /rest/workflows/:id/publication-status` (`in_progress` until the triggers ran, then
+	 * `published`, `partial`/`failed` with each trigger's error, or `not_published`). On a line
+	 * without that route (404) there is nothing to wait for. Needs the owner's session (setupOwner/login).
+	 */
+	async waitForPublication(
+		id: string,
+		wanted: 'published' | 'not_published',
+		timeoutMs = 30_000,
+	): Promise<void> {
+		const startedAt = Date.now();
+		for (;;) {
+			let publication: PublicationStatus;
+			try {
+				publication = await this.rest<PublicationStatus>(
+					'GET',
+					`/rest/workflows/${id}/publication-status`,
+				);
+			} catch (error) {
+				if (error instanceof N8nApiError && error.status === 404) return;
+				throw error;
+			}
+			if (publication.status === wanted) return;
+			if (publication.status === 'failed' || publication.status === 'partial') {
+				const errors = publication.triggers
+					.filter((trigger) => trigger.status === 'failed')
+					.map((trigger) => trigger.errorMessage);
+				throw new Error(`Workflow ${id} could not be published: ${errors.join('; ')}`);
+			}
+			if (Date.now() - startedAt > timeoutMs) {
+				throw new Error(
+					`Workflow ${id} is "${publication.status}" after ${timeoutMs} ms, expected "${wanted}"`,
+				);
+			}
+			await new Promise((wake) => setTimeout(wake, 100));
+		}
 	}
 
 	/** The workflows, optionally only the published (active) ones, as the public API lists them. */

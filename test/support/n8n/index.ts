@@ -1,14 +1,16 @@
 /**
- * A real n8n 2.8.4 for end-to-end tests, the demo and the benchmarks: our package installed the way
+ * A real n8n (the line in N8N_VERSION, scripts/n8n/lines.json) for end-to-end tests, the demo and the benchmarks: our package installed the way
  * n8n installs community packages, n8n started headless on loopback, and a small client for the
  * REST and public API calls a user's clicks would make.
  */
 import { DEFAULT_OWNER, N8nClient, type Owner } from './client';
-import { n8nBinary, prepareUserFolder } from './install';
+import { prepareUserFolder } from './install';
+import { n8nBinary } from './launch';
 import { N8nInstance } from './process';
 
 export * from './client';
 export * from './install';
+export * from './launch';
 export * from './process';
 
 export interface StartedN8n {

@@ -1,30 +1,14 @@
-/** The cached n8n install and our package packed and installed into a user folder, as n8n installs community packages. */
+/** Installing the n8n line (scripts/install-n8n.sh), and our package packed and installed into a user folder, as n8n installs community packages. */
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 import { PACKAGE_ROOT } from '../constants';
+import { N8N_CACHE_DIR, N8N_CACHE_ROOT, N8N_VERSION } from './launch';
 
 const execFileAsync = promisify(execFile);
-
-export const N8N_VERSION = process.env.N8N_VERSION ?? '2.8.4';
-export const N8N_CACHE_DIR =
-	process.env.N8N_CACHE_DIR ??
-	join(homedir(), '.cache', 'n8n-nodes-workforce-management', `n8n-${N8N_VERSION}`);
-
-/** The n8n binary of the cached install; throws (never skips) when `npm run e2e:install` has not run. */
-export function n8nBinary(): string {
-	const binary = join(N8N_CACHE_DIR, 'node_modules', '.bin', 'n8n');
-	if (!existsSync(binary) || !existsSync(join(N8N_CACHE_DIR, '.installed'))) {
-		throw new Error(
-			`n8n ${N8N_VERSION} is not installed in ${N8N_CACHE_DIR}. Run \`npm run e2e:install\` first ` +
-				'(the end-to-end tests need a real n8n; the first install takes 5-10 minutes).',
-		);
-	}
-	return binary;
-}
 
 /**
  * Installs n8n into its cache folder, or proves the cached install works and repairs it when it
@@ -35,7 +19,7 @@ export function ensureN8nInstalled(): void {
 	const install = spawnSync('bash', [join(PACKAGE_ROOT, 'scripts', 'install-n8n.sh')], {
 		cwd: PACKAGE_ROOT,
 		stdio: 'inherit',
-		env: { ...process.env, N8N_VERSION, N8N_CACHE_DIR },
+		env: { ...process.env, N8N_VERSION, N8N_CACHE_DIR, N8N_CACHE_ROOT },
 	});
 	if (install.status !== 0) {
 		throw new Error(`n8n ${N8N_VERSION} could not be installed: see the message above`);

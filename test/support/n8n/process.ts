@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
-import { n8nBinary } from './install';
+import { n8nCommand } from './launch';
 
 const STARTUP_TIMEOUT_MS = 180_000;
 const SHUTDOWN_TIMEOUT_MS = 20_000;
@@ -68,16 +68,17 @@ export class N8nInstance {
 
 	/** Starts `n8n start` in its own process group and resolves when the editor (and webhooks) are up. */
 	static async start(options: N8nStartOptions): Promise<N8nInstance> {
-		const binary = n8nBinary();
 		const port = options.port || (await freePort());
 		const brokerPort = await freePort();
 		const command = options.command ?? 'start';
-		const child = spawn(binary, [command], {
+		const launch = n8nCommand(command);
+		const child = spawn(launch.file, launch.args, {
 			cwd: options.userFolder,
 			detached: true,
 			stdio: ['ignore', 'pipe', 'pipe'],
 			env: {
 				...process.env,
+				...launch.env,
 				...n8nEnvironment(options.userFolder, port, brokerPort),
 				...(command === 'worker'
 					? { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port) }

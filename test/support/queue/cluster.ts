@@ -6,7 +6,8 @@
 import { cpSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { createUserFolder, ensureBuilt, n8nBinary, packPackage } from '../n8n/install';
+import { createUserFolder, ensureBuilt, packPackage } from '../n8n/install';
+import { n8nBinary } from '../n8n/launch';
 import { N8nInstance, freePort } from '../n8n/process';
 import { startPostgres, startRedis, type PostgresService, type RedisService } from './services';
 
