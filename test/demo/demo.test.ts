@@ -131,9 +131,11 @@ test('npm run demo:emit -- timesheet.approved runs both workflows and prints eac
 	expect(stdout).toContain('Its data is an example');
 	expect(stdout.match(/: delivered \(n8n answered 200\)/g)).toHaveLength(2);
 	expect(stdout).toContain(`n8n ran 2 execution(s) for ${eventId}`);
-	expect(stdout).toMatch(/execution \d+ of "On timesheet approved → summary": success\./);
 	expect(stdout).toMatch(
-		/execution \d+ of "On timesheet approved → member and customer": success\./,
+		/execution \d+ of "On timesheet approved → summary" \(production\): success\./,
+	);
+	expect(stdout).toMatch(
+		/execution \d+ of "On timesheet approved → member and customer" \(production\): success\./,
 	);
 	expect(stdout).toMatch(/"summary": "Timesheet [0-9a-f-]+ approved: 7\.5 h worked by member/);
 });
