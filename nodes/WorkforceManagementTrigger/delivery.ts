@@ -81,7 +81,7 @@ async function rawBodyOf(request: ReturnType<IWebhookFunctions['getRequestObject
 
 /**
  * Records the envelope id as accepted, then, once n8n has answered this request, forgets it again
- * if n8n could not start the execution (it answers 5xx and saves no static data): the API retries,
+ * if n8n could not start the execution (it answers 500 and saves no static data): the API retries,
  * and the retry must run.
  */
 function acceptOnce(
