@@ -132,8 +132,14 @@ export function forgetOpenedSecret(sealed: unknown): void {
 	if (typeof sealed === 'string') opened.delete(sealed);
 }
 
-/** Per endpoint: when this process last tried to repair its secret, and what it rolled. */
-const repairs = new Map<string, { triedAt: number; sealed?: string; secret?: string }>();
+/**
+ * Per endpoint: when this process last tried to repair its secret, the unusable value it replaced,
+ * and what it rolled (kept to bridge the time until n8n has saved the new sealed value).
+ */
+const repairs = new Map<
+	string,
+	{ triedAt: number; replaced: unknown; sealed?: string; secret?: string }
+>();
 
 /**
  * At most one repair per endpoint and process in this time: a stored secret that does not open
@@ -182,17 +188,23 @@ export async function deliverySecrets(
 	if (current === 'credential_unavailable') return [];
 	if (current !== 'unusable') return [current.secret];
 
+	const unusable = stored.secret;
 	const repaired = repairs.get(endpointId);
-	if (repaired?.sealed !== undefined && repaired.secret !== undefined) {
-		// rolled here before, and n8n has not saved it yet (or saved an older copy over it)
+	if (repaired?.secret !== undefined && repaired.replaced === unusable) {
+		// rolled here for this very value, and n8n has not saved the new one yet (or saved over it)
 		stored.secret = repaired.sealed;
 		return [repaired.secret];
 	}
 	if (repaired && nowSeconds - repaired.triedAt < REPAIR_INTERVAL_SECONDS) return [];
-	remember(repairs, endpointId, { triedAt: nowSeconds });
+	remember(repairs, endpointId, { triedAt: nowSeconds, replaced: unusable });
 	const secret = await rollUnusableSecret.call(this, stored, endpointId);
 	if (secret === undefined) return [];
-	remember(repairs, endpointId, { triedAt: nowSeconds, sealed: stored.secret, secret });
+	remember(repairs, endpointId, {
+		triedAt: nowSeconds,
+		replaced: unusable,
+		sealed: stored.secret,
+		secret,
+	});
 	return [secret];
 }
 
