@@ -89,6 +89,17 @@ describe('mergeMemories', () => {
 		]);
 	});
 
+	it('keeps the first hour whichever memory comes first', () => {
+		const early = remember(['evt_same'], NOW);
+		const late = remember(['evt_same'], NOW + 3 * HOUR);
+		for (const order of [
+			[early, late],
+			[late, early],
+		]) {
+			expect([...mergeMemories(order, NOW + 3 * HOUR).values()]).toEqual([hourOf(NOW)]);
+		}
+	});
+
 	it('stays bounded however many memories it merges', () => {
 		const merged = mergeMemories([fullMemory(), remember(['evt_x', 'evt_y'])], NOW);
 		expect(merged.size).toBe(ENVELOPE_MEMORY_LIMITS.maxEntries);
@@ -219,17 +230,36 @@ describe('acceptEnvelopeOnce', () => {
 		expect(acceptEnvelopeOnce({}, first, 'evt_lru', NOW)).toBe(true);
 	});
 
+	it('leaves static data untouched when nothing changed (so n8n has nothing to save)', () => {
+		const owner = registration('node-unchanged');
+		const staticData: DuplicateMemoryStaticData = {};
+		acceptEnvelopeOnce(staticData, owner, 'evt_once', NOW);
+		settleEnvelope(owner, 'evt_once', true);
+		const written = staticData.seenEnvelopes;
+		expect(acceptEnvelopeOnce(staticData, owner, 'evt_once', NOW + 60)).toBe(false);
+		expect(staticData.seenEnvelopes).toBe(written);
+	});
+
+	it('settling an id of a registration this process no longer holds does nothing', () => {
+		expect(() => settleEnvelope(registration('node-never-seen'), 'evt_none', false)).not.toThrow();
+	});
+
+	it('keeps a registration idle for exactly an hour', () => {
+		const owner = registration('node-hour');
+		acceptEnvelopeOnce({}, owner, 'evt_hour', NOW);
+		settleEnvelope(owner, 'evt_hour', true);
+		const later = NOW + PROCESS_MEMORY_LIMITS.idleSeconds;
+		acceptEnvelopeOnce({}, registration('node-other'), 'evt_other', later);
+		expect(acceptEnvelopeOnce({}, owner, 'evt_hour', later)).toBe(false);
+	});
+
 	it('drops a registration idle for longer than an hour', () => {
+		// later than every registration before it: the process clock only moves forward
+		const start = NOW + 10 * PROCESS_MEMORY_LIMITS.idleSeconds;
 		const idle = registration('node-idle');
-		acceptEnvelopeOnce({}, idle, 'evt_idle', NOW);
-		acceptEnvelopeOnce(
-			{},
-			registration('node-busy'),
-			'evt_busy',
-			NOW + PROCESS_MEMORY_LIMITS.idleSeconds + 1,
-		);
-		expect(
-			acceptEnvelopeOnce({}, idle, 'evt_idle', NOW + PROCESS_MEMORY_LIMITS.idleSeconds + 2),
-		).toBe(true);
+		acceptEnvelopeOnce({}, idle, 'evt_idle', start);
+		const later = start + PROCESS_MEMORY_LIMITS.idleSeconds + 1;
+		acceptEnvelopeOnce({}, registration('node-busy'), 'evt_busy', later);
+		expect(acceptEnvelopeOnce({}, idle, 'evt_idle', later + 1)).toBe(true);
 	});
 });
