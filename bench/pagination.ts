@@ -8,6 +8,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 
 import { PACKAGE_ROOT } from '../test/support/constants';
+import { nodeBinary } from '../test/support/n8n';
 import { SandboxControl } from '../test/support/sandbox-control';
 import {
 	chainWorkflow,
@@ -260,8 +261,9 @@ async function runPlainLoop(
 	env: BenchEnvironment,
 ): Promise<PlainLoopResult & { requests: number; medianGapMs: number }> {
 	await env.control.clearRequests();
+	// The line's Node, as n8n's: the loop is the limit for the Node the line runs on.
 	const { stdout } = await execFileAsync(
-		process.execPath,
+		nodeBinary(),
 		['--expose-gc', '--import', 'tsx', 'bench/plain-loop.ts', env.sandbox.baseUrl, MEASURED.apiKey],
 		{ cwd: PACKAGE_ROOT, maxBuffer: 1024 * 1024 },
 	);

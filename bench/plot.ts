@@ -6,6 +6,8 @@ import { Resvg } from '@resvg/resvg-js';
 export interface Series {
 	label: string;
 	color: string;
+	/** Drawn thinner and translucent: an earlier line beside the newest. */
+	faded?: boolean;
 	points: Array<{ x: number; y: number }>;
 }
 
@@ -81,17 +83,20 @@ export function lineChartSvg(options: {
 		const path = points
 			.map((point) => `${xOf(point.x).toFixed(1)},${yOf(point.y).toFixed(1)}`)
 			.join(' ');
+		const style = series.faded
+			? { width: 2, opacity: 0.45, dash: ' stroke-dasharray="6 4"' }
+			: { width: 3, opacity: 1, dash: '' };
 		parts.push(
-			`<polyline points="${path}" fill="none" stroke="${series.color}" stroke-width="3"/>`,
+			`<polyline points="${path}" fill="none" stroke="${series.color}" stroke-width="${style.width}" stroke-opacity="${style.opacity}"${style.dash}/>`,
 		);
 		for (const point of points) {
 			parts.push(
-				`<circle cx="${xOf(point.x)}" cy="${yOf(point.y)}" r="5" fill="${series.color}"/>`,
+				`<circle cx="${xOf(point.x)}" cy="${yOf(point.y)}" r="5" fill="${series.color}" fill-opacity="${style.opacity}"/>`,
 			);
 		}
 		const legendY = MARGIN.top + 20 + index * 24;
 		parts.push(
-			`<rect x="${MARGIN.left + 16}" y="${legendY - 11}" width="22" height="6" fill="${series.color}"/>`,
+			`<rect x="${MARGIN.left + 16}" y="${legendY - 11}" width="22" height="6" fill="${series.color}" fill-opacity="${style.opacity}"/>`,
 			`<text x="${MARGIN.left + 46}" y="${legendY - 2}" font-size="14">${escapeXml(series.label)}</text>`,
 		);
 	}

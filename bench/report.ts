@@ -1,12 +1,13 @@
 /**
- * Keeps each part's last figures in bench/results/<part>.json and writes bench/RESULTS.md and
- * bench/pagination.png from them, so a part run alone refreshes its section and keeps the others.
+ * Keeps each part's last figures per n8n line in bench/results/<n8n version>/<part>.json and writes
+ * bench/RESULTS.md and bench/pagination.png from them: the lines side by side first, then each
+ * line's full tables. A part or a line run alone refreshes its figures and keeps the others.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 
-import { N8N_CACHE_DIR, N8N_LINE, N8N_VERSION } from '../test/support/n8n';
+import { N8N_CACHE_DIR, N8N_LINE, N8N_LINES, N8N_VERSION } from '../test/support/n8n';
 import { PACKAGE_ROOT } from '../test/support/constants';
 import {
 	CONTENDER_LABELS,
@@ -82,14 +83,46 @@ export function machineInfo(): MachineInfo {
 	};
 }
 
+/** Saves a part's figures for the line this process runs (N8N_VERSION). */
 export function savePart<T>(part: PartName, record: PartRecord<T>): void {
-	mkdirSync(RESULTS_FOLDER, { recursive: true });
-	writeFileSync(join(RESULTS_FOLDER, `${part}.json`), `${JSON.stringify(record, null, '\t')}\n`);
+	const folder = join(RESULTS_FOLDER, N8N_VERSION);
+	mkdirSync(folder, { recursive: true });
+	writeFileSync(join(folder, `${part}.json`), `${JSON.stringify(record, null, '\t')}\n`);
 }
 
-function loadPart<T>(part: PartName): PartRecord<T> | undefined {
-	const path = join(RESULTS_FOLDER, `${part}.json`);
+function loadPart<T>(version: string, part: PartName): PartRecord<T> | undefined {
+	const path = join(RESULTS_FOLDER, version, `${part}.json`);
 	return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as PartRecord<T>) : undefined;
+}
+
+/** One line's last figures. */
+interface LineResults {
+	version: string;
+	pagination?: PartRecord<PaginationMeasurement>;
+	scale?: PartRecord<PaginationMeasurement>;
+	webhooks?: PartRecord<WebhookMeasurement>;
+}
+
+/** Tested lines first, oldest first, then any other version measured with N8N_VERSION. */
+function measuredLines(): LineResults[] {
+	const tested = N8N_LINES.map((line) => line.n8n);
+	const folders = existsSync(RESULTS_FOLDER)
+		? readdirSync(RESULTS_FOLDER, { withFileTypes: true })
+				.filter((entry) => entry.isDirectory())
+				.map((entry) => entry.name)
+		: [];
+	const versions = [
+		...tested.filter((version) => folders.includes(version)),
+		...folders.filter((version) => !tested.includes(version)).sort(),
+	];
+	return versions
+		.map((version) => ({
+			version,
+			pagination: loadPart<PaginationMeasurement>(version, 'pagination'),
+			scale: loadPart<PaginationMeasurement>(version, 'scale'),
+			webhooks: loadPart<WebhookMeasurement>(version, 'webhooks'),
+		}))
+		.filter((line) => line.pagination ?? line.scale ?? line.webhooks);
 }
 
 const integer = (value: number) => Math.round(value).toLocaleString('en-US');
@@ -125,6 +158,70 @@ function runLine(record: PartRecord<unknown>, newest: PartRecord<unknown>): stri
 		)}${sameMachine ? '' : `; machine: ${describeMachine(record.machine)}`}._`,
 		'',
 	];
+}
+
+interface Target {
+	name: string;
+	size: number;
+	figure: string;
+	met: boolean;
+}
+
+/** The pagination goals, checked against one line's figures. */
+function paginationTargets(measurements: PaginationMeasurement[]): Target[] {
+	const targets: Target[] = [];
+	for (const size of sizesOf(measurements)) {
+		const ours = find(measurements, 'ours', size);
+		if (!ours) continue;
+		const expected = Math.ceil(size / PAGE_SIZE);
+		targets.push({
+			name: 'requests = ceil(N/100)',
+			size,
+			figure: `${ours.requests} of ${expected}`,
+			met: ours.requests === expected,
+		});
+	}
+	for (const size of sizesOf(measurements).filter((value) => value >= 10_000)) {
+		const ours = find(measurements, 'ours', size);
+		const loop = find(measurements, 'plainLoop', size);
+		const http = find(measurements, 'httpRequest', size);
+		if (ours && loop) {
+			const factor = ours.wallMs / loop.wallMs;
+			targets.push({
+				name: 'time ≤ 1.3 × plain loop',
+				size,
+				figure: `${decimal(factor, 2)} ×`,
+				met: factor <= 1.3,
+			});
+		}
+		if (ours && http) {
+			const factor = ours.wallMs / http.wallMs;
+			targets.push({
+				name: 'faster than HTTP Request',
+				size,
+				figure: `${decimal(factor, 2)} ×`,
+				met: factor < 1,
+			});
+		}
+	}
+	const largest = Math.max(...sizesOf(measurements));
+	const oursLargest = find(measurements, 'ours', largest);
+	const loopLargest = find(measurements, 'plainLoop', largest);
+	if (oursLargest && loopLargest && largest >= 100_000) {
+		for (const [kind, key] of [
+			['RSS', 'peakRssGrowthBytes'],
+			['heap', 'peakHeapGrowthBytes'],
+		] as const) {
+			const factor = oursLargest[key] / loopLargest[key];
+			targets.push({
+				name: `peak ${kind} growth per item ≤ 1.5 × plain loop`,
+				size: largest,
+				figure: `${decimal(factor, 2)} × (${integer(oursLargest[key] / largest)} vs ${integer(loopLargest[key] / largest)} bytes)`,
+				met: factor <= 1.5,
+			});
+		}
+	}
+	return targets;
 }
 
 function paginationSection(
@@ -179,45 +276,10 @@ function paginationSection(
 	}
 
 	lines.push('', '### Targets', '', '| target | N | figure | verdict |', '|---|---:|---|---|');
-	for (const size of sizesOf(measurements)) {
-		const ours = find(measurements, 'ours', size);
-		if (!ours) continue;
-		const expected = Math.ceil(size / PAGE_SIZE);
+	for (const target of paginationTargets(measurements)) {
 		lines.push(
-			`| requests = ceil(N/100) | ${integer(size)} | ${ours.requests} of ${expected} | ${verdict(ours.requests === expected)} |`,
+			`| ${target.name} | ${integer(target.size)} | ${target.figure} | ${verdict(target.met)} |`,
 		);
-	}
-	for (const size of sizesOf(measurements).filter((value) => value >= 10_000)) {
-		const ours = find(measurements, 'ours', size);
-		const loop = find(measurements, 'plainLoop', size);
-		const http = find(measurements, 'httpRequest', size);
-		if (ours && loop) {
-			const factor = ours.wallMs / loop.wallMs;
-			lines.push(
-				`| time ≤ 1.3 × plain loop | ${integer(size)} | ${decimal(factor, 2)} × | ${verdict(factor <= 1.3)} |`,
-			);
-		}
-		if (ours && http) {
-			const factor = ours.wallMs / http.wallMs;
-			lines.push(
-				`| faster than HTTP Request | ${integer(size)} | ${decimal(factor, 2)} × | ${verdict(factor < 1)} |`,
-			);
-		}
-	}
-	const largest = Math.max(...sizesOf(measurements));
-	const oursLargest = find(measurements, 'ours', largest);
-	const loopLargest = find(measurements, 'plainLoop', largest);
-	if (oursLargest && loopLargest && largest >= 100_000) {
-		for (const [kind, key] of [
-			['RSS', 'peakRssGrowthBytes'],
-			['heap', 'peakHeapGrowthBytes'],
-		] as const) {
-			const factor = oursLargest[key] / loopLargest[key];
-			lines.push(
-				`| peak ${kind} growth per item ≤ 1.5 × plain loop | ${integer(largest)} | ${decimal(factor, 2)} × ` +
-					`(${integer(oursLargest[key] / largest)} vs ${integer(loopLargest[key] / largest)} bytes) | ${verdict(factor <= 1.5)} |`,
-			);
-		}
 	}
 	lines.push('', '![Time to read every member against N](pagination.png)', '');
 	return lines;
@@ -271,6 +333,28 @@ const SENDER_DESCRIPTIONS: Record<Sender, (settings: Partial<WebhookOptions>) =>
 		"The sandbox's delivery engine, every delivery queued at once; creation→ack from the delivery records (ms)",
 };
 
+const WEBHOOK_THROUGHPUT_GOAL = 0.95;
+
+/** Ours ÷ the plain Webhook node, per sender. */
+function webhookRatios(
+	measurements: WebhookMeasurement[],
+): Array<{ sender: Sender; throughput: number; p50: number; p95: number }> {
+	return SENDERS.flatMap((sender) => {
+		const of = (contender: WebhookMeasurement['contender']) =>
+			measurements.find((entry) => entry.sender === sender && entry.contender === contender);
+		const [ours, plain] = [of('ourTrigger'), of('plainWebhook')];
+		if (!ours || !plain) return [];
+		return [
+			{
+				sender,
+				throughput: ours.acceptedPerSecond / plain.acceptedPerSecond,
+				p50: ours.p50Ms / plain.p50Ms,
+				p95: ours.p95Ms / plain.p95Ms,
+			},
+		];
+	});
+}
+
 function webhookSection(
 	record: PartRecord<WebhookMeasurement>,
 	newest: PartRecord<unknown>,
@@ -290,18 +374,10 @@ function webhookSection(
 		);
 	}
 	lines.push('');
-	for (const sender of SENDERS) {
-		const ours = record.measurements.find(
-			(entry) => entry.sender === sender && entry.contender === 'ourTrigger',
-		);
-		const plain = record.measurements.find(
-			(entry) => entry.sender === sender && entry.contender === 'plainWebhook',
-		);
-		if (!ours || !plain) continue;
-		const ratio = ours.acceptedPerSecond / plain.acceptedPerSecond;
+	for (const { sender, throughput, p50, p95 } of webhookRatios(record.measurements)) {
 		lines.push(
-			`- **${sender}** (${SENDER_DESCRIPTIONS[sender](settings)}): accepted/s ours ÷ plain Webhook node = **${decimal(ratio, 2)}** ` +
-				`(target ≥ 0.95: ${verdict(ratio >= 0.95)}); p50 ours ÷ plain ${decimal(ours.p50Ms / plain.p50Ms, 2)}, p95 ours ÷ plain ${decimal(ours.p95Ms / plain.p95Ms, 2)}.`,
+			`- **${sender}** (${SENDER_DESCRIPTIONS[sender](settings)}): accepted/s ours ÷ plain Webhook node = **${decimal(throughput, 2)}** ` +
+				`(target ≥ 0.95: ${verdict(throughput >= WEBHOOK_THROUGHPUT_GOAL)}); p50 ours ÷ plain ${decimal(p50, 2)}, p95 ours ÷ plain ${decimal(p95, 2)}.`,
 		);
 	}
 	lines.push('', ...executionSizeLines(record.executionSizes ?? []));
@@ -344,10 +420,11 @@ function executionSizeLines(sizes: ExecutionRecordSize[]): string[] {
 const METHOD = [
 	'## Method',
 	'',
+	"- **Lines.** `npm run bench` measures every tested n8n line (`scripts/n8n/lines.json`) one after the other, each in a child process with its own n8n, on the Node that line runs on; the sandbox and the load generator run in the benchmark process on the machine's Node for every line, so only n8n and its Node differ between the columns.",
 	'- **One run, alternating contenders.** Sizes go up (the sandbox is seeded through `POST /__sandbox/seed/members`, so seeding is not measured); at each size the three contenders run in a rotated order, each `--repeat` times in a row (time = median).',
-	"- **Our node and the HTTP Request node** run in the same real n8n 2.8.4 (`n8n start`, SQLite, regular mode), our package installed from its `npm pack` tarball as n8n installs community packages. Each workflow starts with a Webhook node answering when the last node finishes. **Time** is the node execution time n8n recorded (`executionTime` of the node's run data, read through the public API with `includeData=true`), so n8n's start-up, the webhook and saving the execution are not counted. The HTTP Request node's time adds its Split Out node (`data` → one item per member, as ours outputs).",
+	"- **Our node and the HTTP Request node** run in the same real n8n of the line measured (`n8n start`, SQLite, regular mode), our package installed from its `npm pack` tarball as n8n installs community packages. Each workflow starts with a Webhook node answering when the last node finishes. **Time** is the node execution time n8n recorded (`executionTime` of the node's run data, read through the public API with `includeData=true`), so n8n's start-up, the webhook and saving the execution are not counted. The HTTP Request node's time adds its Split Out node (`data` → one item per member, as ours outputs).",
 	'- **HTTP Request node 4.2 configuration** (as its docs suggest for a cursor API): `GET {base}/members`, query `limit=100`, Bearer credential (`httpBearerAuth`), pagination "Update a Parameter in Each Request" with query `cursor = {{ $response.body.next_cursor }}`, complete when `{{ !$response.body.has_more }}`, no interval.',
-	'- **Plain loop (the limit)**: `bench/plain-loop.ts` in a fresh `node` process per run: `fetch` with `limit=100` following `next_cursor`, records pushed into one array; one warm-up request to `/organization` first (n8n contenders get a warm-up run too).',
+	"- **Plain loop (the limit)**: `bench/plain-loop.ts` in a fresh `node` process per run, on the line's Node: `fetch` with `limit=100` following `next_cursor`, records pushed into one array; one warm-up request to `/organization` first (n8n contenders get a warm-up run too).",
 	"- **Requests** are counted by the sandbox's request log (`GET /__sandbox/requests`, `GET /api/v1/members` only).",
 	"- **Memory, two ways.** Every n8n measurement starts a fresh n8n process (its heap never shrinks back after a run) and does one warm-up run of the same workflow against a second organization with 250 members; memory is taken in the first measured run. (1) **RSS**, as the issue asks: the n8n main process is sampled every 10 ms from `/proc/<pid>/status` (VmHWM would include start-up); growth = highest sample inside the measured nodes' time window − median idle RSS just before. The loop samples its own RSS every 10 ms; growth = peak − RSS before its first `/members` request. RSS growth depends on heap the process had already reserved: a long-running n8n holds spare heap from start-up, a fresh 90 MB process must grow, so RSS flatters n8n at every N. (2) **Heap**, measured the same way in both: heap in use after a forced full GC just before the run, then `process.memoryUsage().heapUsed` sampled every 10 ms inside the process (for n8n by `bench/n8n-probe.cjs`, preloaded with `NODE_OPTIONS=--require`); growth = peak inside the window − the post-GC baseline. Both include garbage not yet collected. The loop's heap after the loop and a GC (records still held) is listed as a part: the records' own size.",
 	"- **Webhooks.** Our trigger (active, `member.updated`, its endpoint registered with the sandbox on activation) and a plain Webhook node (`POST`, respond immediately, registered with the sandbox by hand) in the same n8n. Two senders: (1) the load generator in `bench/webhooks.ts` signs each distinct envelope as the sandbox does (`t=<unix>,v1=<HMAC-SHA256 of \"t.body\">` with the endpoint's secret) and sends the same requests to both, with bounded concurrency over keep-alive connections; send→ack runs from writing the request to the end of n8n's answer. (2) The sandbox's own delivery engine: the events are emitted with only the measured endpoint enabled, every delivery starts as soon as it is queued, and times come from the delivery records (created → delivered, ms). Warm-up: 25 deliveries per sender and contender, all of which must be acknowledged; then as many distinct deliveries as the trigger's duplicate memory keeps (320) go to each contender, so the trigger is measured with a full memory (every delivery is verified, checked against it and recorded). Executions are counted through n8n's public API after each burst. **Execution record size**: the newest execution of each workflow after the bursts, read as stored through `GET /rest/executions/:id`: `workflowData` (with the workflow's static data, which n8n copies into every record) and the run data string.",
@@ -356,53 +433,193 @@ const METHOD = [
 	'',
 ];
 
-/** Rewrites RESULTS.md (and the plot) from the parts' last results. */
-export function writeResults(): void {
-	const pagination = loadPart<PaginationMeasurement>('pagination');
-	const scale = loadPart<PaginationMeasurement>('scale');
-	const webhooks = loadPart<WebhookMeasurement>('webhooks');
-	const records = [pagination, scale, webhooks].filter(
-		(record): record is PartRecord<never> => record !== undefined,
-	);
-	if (records.length === 0) return;
-	const newest = records.reduce((a, b) => (a.finishedAt > b.finishedAt ? a : b));
-	const lines = [
-		'# Benchmark results',
+/** "n8n 2.41.1 on Node v24.11.1" */
+function lineLabel(line: LineResults): string {
+	const record = line.pagination ?? line.scale ?? line.webhooks;
+	return `n8n ${line.version} on Node ${record?.machine.node ?? '?'}`;
+}
+
+/** One more `#` on every heading: a part's section inside its line's section. */
+function nested(lines: string[]): string[] {
+	return lines.map((line) => (line.startsWith('#') ? `#${line}` : line));
+}
+
+/** A table with one column per line; a cell is '–' where a line lacks the figure. */
+function sideBySide<Row>(
+	lines: LineResults[],
+	header: string[],
+	rows: Row[],
+	label: (row: Row) => string[],
+	cell: (line: LineResults, row: Row) => string | undefined,
+): string[] {
+	const versions = lines.map((line) => `n8n ${line.version}`);
+	return [
+		`| ${[...header, ...versions].join(' | ')} |`,
+		`|${header.map(() => '---').join('|')}|${versions.map(() => '---:').join('|')}|`,
+		...rows.map(
+			(row) => `| ${[...label(row), ...lines.map((line) => cell(line, row) ?? '–')].join(' | ')} |`,
+		),
+	];
+}
+
+function unique<T>(values: T[], key: (value: T) => string): T[] {
+	return [...new Map(values.map((value) => [key(value), value])).values()];
+}
+
+function sideBySideSection(lines: LineResults[]): string[] {
+	const out = [
+		'## The lines side by side',
 		'',
-		'Written by `npm run bench` (each part alone: `npx tsx bench/run.ts pagination|webhooks|scale`); do not edit by hand. Where the time goes, from profiles: [FINDINGS.md](FINDINGS.md).',
-		'',
-		`Machine: ${describeMachine(newest.machine)}.`,
+		`Each line runs in its own n8n (${lines.map(lineLabel).join('; ')}), one after the other in the same \`npm run bench\`, against the same sandbox; the plain fetch loop runs on the line's Node. The full tables of each line follow.`,
 		'',
 	];
-	if (pagination) lines.push(...paginationSection(pagination, newest));
+	const paginationOf = (line: LineResults) => line.pagination ?? line.scale;
+	const measured = lines.flatMap((line) => paginationOf(line)?.measurements ?? []);
+	if (measured.length > 0) {
+		const rows = unique(measured, (entry) => `${entry.size}/${entry.contender}`).sort(
+			(a, b) =>
+				a.size - b.size || CONTENDERS.indexOf(a.contender) - CONTENDERS.indexOf(b.contender),
+		);
+		out.push(
+			'### Pagination: time to read every member (ms, median)',
+			'',
+			...sideBySide(
+				lines,
+				['N', 'contender'],
+				rows,
+				(row) => [integer(row.size), CONTENDER_LABELS[row.contender]],
+				(line, row) => {
+					const entry = find(paginationOf(line)?.measurements ?? [], row.contender, row.size);
+					return entry && integer(entry.wallMs);
+				},
+			),
+			'',
+		);
+		const targets = unique(
+			lines.flatMap((line) => paginationTargets(paginationOf(line)?.measurements ?? [])),
+			(target) => `${target.name}/${target.size}`,
+		);
+		out.push(
+			'### Pagination targets',
+			'',
+			...sideBySide(
+				lines,
+				['target', 'N'],
+				targets,
+				(target) => [target.name, integer(target.size)],
+				(line, target) => {
+					const own = paginationTargets(paginationOf(line)?.measurements ?? []).find(
+						(candidate) => candidate.name === target.name && candidate.size === target.size,
+					);
+					return own && `${own.figure} ${own.met ? '✅' : '❌'}`;
+				},
+			),
+			'',
+		);
+	}
+	const webhookMeasurements = lines.flatMap((line) => line.webhooks?.measurements ?? []);
+	if (webhookMeasurements.length > 0) {
+		const rows = unique(webhookMeasurements, (entry) => `${entry.sender}/${entry.contender}`);
+		out.push(
+			'### Webhooks: accepted deliveries per second (p50 send→ack, ms)',
+			'',
+			...sideBySide(
+				lines,
+				['sender', 'contender'],
+				rows,
+				(row) => [row.sender, WEBHOOK_CONTENDER_LABELS[row.contender]],
+				(line, row) => {
+					const entry = line.webhooks?.measurements.find(
+						(candidate) => candidate.sender === row.sender && candidate.contender === row.contender,
+					);
+					return entry && `${decimal(entry.acceptedPerSecond)} (${decimal(entry.p50Ms)})`;
+				},
+			),
+			'',
+			...sideBySide(
+				lines,
+				['sender', 'ratio'],
+				SENDERS.filter((sender) => rows.some((row) => row.sender === sender)),
+				(sender) => [
+					sender,
+					`accepted/s ours ÷ plain Webhook node (target ≥ ${WEBHOOK_THROUGHPUT_GOAL})`,
+				],
+				(line, sender) => {
+					const ratio = webhookRatios(line.webhooks?.measurements ?? []).find(
+						(candidate) => candidate.sender === sender,
+					);
+					return (
+						ratio &&
+						`${decimal(ratio.throughput, 2)} ${ratio.throughput >= WEBHOOK_THROUGHPUT_GOAL ? '✅' : '❌'}`
+					);
+				},
+			),
+			'',
+		);
+	}
+	return out;
+}
+
+function lineSection(line: LineResults): string[] {
+	const newest = [line.pagination, line.scale, line.webhooks]
+		.filter((record): record is PartRecord<never> => record !== undefined)
+		.reduce((a, b) => (a.finishedAt > b.finishedAt ? a : b));
+	const out = [`## ${lineLabel(line)}`, '', `Machine: ${describeMachine(newest.machine)}.`, ''];
+	if (line.pagination) out.push(...nested(paginationSection(line.pagination, newest)));
 	// Scale reads the pagination figures of the same run unless it was run alone afterwards.
 	const scaleRecord =
-		scale && (!pagination || scale.finishedAt > pagination.finishedAt) ? scale : pagination;
-	if (scaleRecord) lines.push(...scaleSection(scaleRecord, newest));
-	if (webhooks) lines.push(...webhookSection(webhooks, newest));
-	lines.push(...METHOD);
-	writeFileSync(RESULTS_MARKDOWN, lines.join('\n'));
+		line.scale && (!line.pagination || line.scale.finishedAt > line.pagination.finishedAt)
+			? line.scale
+			: line.pagination;
+	if (scaleRecord) out.push(...nested(scaleSection(scaleRecord, newest)));
+	if (line.webhooks) out.push(...nested(webhookSection(line.webhooks, newest)));
+	return out;
+}
 
-	const plotted = pagination ?? scale;
-	if (plotted) {
-		const series = CONTENDERS.filter((contender) =>
-			plotted.measurements.some((entry) => entry.contender === contender),
+/** Both lines' time against N, one colour per contender, the older line lighter. */
+function writePlot(lines: LineResults[]): void {
+	const plotted = lines.filter((line) => line.pagination ?? line.scale);
+	if (plotted.length === 0) return;
+	const series = plotted.flatMap((line, index) => {
+		const record = (line.pagination ?? line.scale)!;
+		const faded = index < plotted.length - 1;
+		return CONTENDERS.filter((contender) =>
+			record.measurements.some((entry) => entry.contender === contender),
 		).map((contender) => ({
-			label: CONTENDER_LABELS[contender],
+			label: `${CONTENDER_LABELS[contender]} · n8n ${line.version}`,
 			color: CONTENDER_COLORS[contender],
-			points: plotted.measurements
+			faded,
+			points: record.measurements
 				.filter((entry) => entry.contender === contender)
 				.map((entry) => ({ x: entry.size, y: Math.max(1, entry.wallMs) })),
 		}));
-		writePng(
-			lineChartSvg({
-				title: 'Reading every member: time against N (log-log)',
-				subtitle: `n8n ${plotted.machine.n8n}, Node ${plotted.machine.node}, ${plotted.machine.cores} cores; run of ${plotted.finishedAt.slice(0, 16).replace('T', ' ')} UTC; time = median of ${(plotted.settings as { repeat?: number }).repeat ?? 1} run(s)`,
-				xLabel: 'members (N)',
-				yLabel: 'time',
-				series,
-			}),
-			PLOT_PNG,
-		);
-	}
+	});
+	const first = (plotted[0].pagination ?? plotted[0].scale)!;
+	writePng(
+		lineChartSvg({
+			title: 'Reading every member: time against N (log-log)',
+			subtitle: `${plotted.map(lineLabel).join(' (faded) vs ')}; ${first.machine.cores} cores; time = median of ${(first.settings as { repeat?: number }).repeat ?? 1} run(s)`,
+			xLabel: 'members (N)',
+			yLabel: 'time',
+			series,
+		}),
+		PLOT_PNG,
+	);
+}
+
+/** Rewrites RESULTS.md (and the plot) from every line's last results. */
+export function writeResults(): void {
+	const lines = measuredLines();
+	if (lines.length === 0) return;
+	const out = [
+		'# Benchmark results',
+		'',
+		'Written by `npm run bench` (every tested n8n line; one line: `N8N_VERSION=2.8.4 npm run bench`; one part: `npx tsx bench/run.ts pagination|webhooks|scale`); do not edit by hand. Where the time goes, from profiles: [FINDINGS.md](FINDINGS.md) (2.8.4) and [FINDINGS-2.41.md](FINDINGS-2.41.md).',
+		'',
+		...sideBySideSection(lines),
+		...lines.flatMap(lineSection),
+		...METHOD,
+	];
+	writeFileSync(RESULTS_MARKDOWN, out.join('\n'));
+	writePlot(lines);
 }

@@ -1,6 +1,9 @@
 /**
- * `npm run bench` runs every part; `npx tsx bench/run.ts pagination|webhooks|scale [...]` runs some.
+ * `npm run bench` runs every part on every tested n8n line (scripts/n8n/lines.json), one line after
+ * the other, each in a child process of its own (the n8n harness reads its line once, from
+ * N8N_VERSION); `npx tsx bench/run.ts pagination|webhooks|scale [...]` runs some parts.
  * Options:
+ *   --lines=2.8.4,2.41.1                      n8n lines (default: all tested, or N8N_VERSION if set)
  *   --sizes=1000,10000,100000                 pagination, scale
  *   --contenders=ours,httpRequest,plainLoop   pagination
  *   --repeat=3                                runs per contender and size (time: their median)
@@ -9,6 +12,7 @@
  *                                             bench/.work/profiles (bench/profile-summary.ts reads them)
  * Every run rewrites bench/RESULTS.md and bench/pagination.png from the parts' last results.
  */
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
 import { BENCH_WORK_FOLDER, BenchEnvironment } from './environment';
@@ -21,7 +25,7 @@ import {
 } from './pagination';
 import { machineInfo, RESULTS_MARKDOWN, savePart, writeResults } from './report';
 import { runWebhooks } from './webhooks';
-import { N8N_VERSION } from '../test/support/n8n';
+import { N8N_LINES, N8N_VERSION, runtimeDescription } from '../test/support/n8n';
 
 const PARTS = ['pagination', 'webhooks', 'scale'] as const;
 type Part = (typeof PARTS)[number];
@@ -33,6 +37,7 @@ const SCALE_CONTENDERS: Contender[] = ['ours', 'plainLoop'];
 
 interface BenchArguments {
 	parts: Part[];
+	lines: string[];
 	sizes: number[];
 	contenders: Contender[];
 	repeat: number;
@@ -61,8 +66,10 @@ function parseArguments(argv: string[]): BenchArguments {
 	if (sizes.some((size) => !Number.isInteger(size) || size < 1)) {
 		throw new Error(`--sizes takes positive integers, got "${options.get('sizes')}"`);
 	}
+	const lines = list('lines') ?? (process.env.N8N_VERSION ? [process.env.N8N_VERSION] : undefined);
 	return {
 		parts: parts.length > 0 ? parts : [...PARTS],
+		lines: lines ?? N8N_LINES.map((line) => line.n8n),
 		sizes,
 		contenders,
 		repeat: Number(options.get('repeat') ?? 3),
@@ -77,12 +84,39 @@ function log(line: string): void {
 	console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 }
 
+/** Set in the child process that measures one line. */
+const LINE_CHILD = 'BENCH_LINE_CHILD';
+
+/** One child per line, one after the other: two n8n processes at once would measure each other. */
+function runEachLine(args: BenchArguments): void {
+	const forwarded = process.argv.slice(2).filter((argument) => !argument.startsWith('--lines'));
+	for (const version of args.lines) {
+		log(`━━ n8n ${version}`);
+		const child = spawnSync(
+			process.execPath,
+			[...process.execArgv, process.argv[1], ...forwarded],
+			{
+				stdio: 'inherit',
+				env: { ...process.env, N8N_VERSION: version, [LINE_CHILD]: '1' },
+			},
+		);
+		if (child.status !== 0)
+			throw new Error(`The benchmark on n8n ${version} failed (exit ${child.status})`);
+	}
+}
+
 async function main(): Promise<void> {
 	const args = parseArguments(process.argv.slice(2));
 	const startedAt = Date.now();
+	if (!process.env[LINE_CHILD]) {
+		runEachLine(args);
+		writeResults();
+		log(`Wrote ${RESULTS_MARKDOWN} in ${((Date.now() - startedAt) / 60_000).toFixed(1)} min`);
+		return;
+	}
 	const machine = machineInfo();
 	log(
-		`Starting the sandbox and n8n ${N8N_VERSION} (Node ${process.version} runs the bench) with the package installed (build and pack when stale)`,
+		`Starting the sandbox and ${runtimeDescription()} (Node ${process.version} runs the bench and the sandbox) with the package installed (build and pack when stale)`,
 	);
 	const env = await BenchEnvironment.start({
 		log,
@@ -141,8 +175,7 @@ async function main(): Promise<void> {
 	} finally {
 		await env.stop();
 	}
-	writeResults();
-	log(`Wrote ${RESULTS_MARKDOWN} in ${((Date.now() - startedAt) / 60_000).toFixed(1)} min`);
+	log(`n8n ${N8N_VERSION} measured in ${((Date.now() - startedAt) / 60_000).toFixed(1)} min`);
 }
 
 main().then(
