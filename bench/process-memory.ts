@@ -37,7 +37,7 @@ function fill(workflows: number): void {
 }
 
 function measure(workflows: number, maxRegistrations: number) {
-	(PROCESS_MEMORY_LIMITS as { maxRegistrations: number }).maxRegistrations = maxRegistrations;
+	PROCESS_MEMORY_LIMITS.maxRegistrations = maxRegistrations;
 	const before = collectedHeap();
 	fill(workflows);
 	const bytes = collectedHeap() - before;

@@ -5,8 +5,10 @@
  */
 import { parseArgs } from 'node:util';
 
+import { TRIGGER_NODE_TYPE } from '../support/constants';
 import { N8nClient, nodeOutput, type Execution } from '../support/n8n';
 import { SandboxControl, SandboxRequestError } from '../support/sandbox-control';
+import { EVENT_TYPES } from '../sandbox/events';
 import { readDemoState } from './state';
 
 const USAGE =
@@ -58,7 +60,7 @@ async function publishedSubscribers(
 		workflow.nodes.some((node) => {
 			const events = (node.parameters as { events?: unknown } | undefined)?.events;
 			return (
-				String(node.type).endsWith('.workforceManagementTrigger') &&
+				node.type === TRIGGER_NODE_TYPE &&
 				node.disabled !== true &&
 				Array.isArray(events) &&
 				(events.includes(eventType) || events.includes('*'))
@@ -82,7 +84,9 @@ async function main(): Promise<void> {
 		options: { data: { type: 'string' } },
 	});
 	const [eventType] = positionals;
-	if (!eventType) throw new Error(USAGE);
+	if (!eventType || !EVENT_TYPES.includes(eventType)) {
+		throw new Error(`${USAGE}\nEvent types: ${EVENT_TYPES.join(', ')}`);
+	}
 	const data = parseData(values.data);
 
 	const state = readDemoState();

@@ -6,22 +6,12 @@
 import { timesheetApprovedWorkflow } from '../demo/workflows';
 import { CREDENTIAL_TYPE } from '../support/constants';
 import type { Execution } from '../support/n8n';
+import { eventually } from '../support/poll';
 import type { WebhookDelivery, WebhookEndpoint } from '../support/sandbox-control';
 import { useE2eWorld } from './use-world';
 
 const world = useE2eWorld();
 const TRIGGER = 'On timesheet approved';
-
-/** Polls until `check` holds (n8n registers and removes webhooks asynchronously on newer lines). */
-async function eventually<T>(what: string, read: () => Promise<T>, check: (value: T) => boolean) {
-	const deadline = Date.now() + 20_000;
-	for (;;) {
-		const value = await read();
-		if (check(value)) return value;
-		if (Date.now() > deadline) throw new Error(`Still not ${what}: ${JSON.stringify(value)}`);
-		await new Promise((wake) => setTimeout(wake, 200));
-	}
-}
 
 async function endpointsWhere(
 	what: string,

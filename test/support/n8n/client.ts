@@ -1,4 +1,6 @@
 /** A small client for the REST (cookie, what the editor uses) and public API (API key) calls a user's clicks would make. */
+import { eventually } from '../poll';
+
 export const DEFAULT_OWNER = {
 	email: 'owner@example.com',
 	firstName: 'Demo',
@@ -322,20 +324,19 @@ export class N8nClient {
 		count: number,
 		timeoutMs = 30_000,
 	): Promise<Execution[]> {
-		const startedAt = Date.now();
-		for (;;) {
-			const executions = await this.listExecutions(workflowId);
-			const settled = executions.filter(
-				(execution) => execution.status !== 'running' && execution.status !== 'new',
-			);
-			if (settled.length >= count) return settled;
-			if (Date.now() - startedAt > timeoutMs) {
-				throw new Error(
-					`Workflow ${workflowId} has ${settled.length} finished execution(s) after ${timeoutMs} ms, expected ${count}`,
-				);
-			}
-			await new Promise((wake) => setTimeout(wake, 250));
-		}
+		return await eventually(
+			`${count} finished execution(s) of workflow ${workflowId}`,
+			async () =>
+				(await this.listExecutions(workflowId)).filter(
+					(execution) => execution.status !== 'running' && execution.status !== 'new',
+				),
+			(executions) => executions.length >= count,
+			{
+				timeoutMs,
+				intervalMs: 250,
+				describe: (executions) => `${executions.length} finished`,
+			},
+		);
 	}
 
 	/** The editor's REST API: session cookie, answers wrapped in `{ data }`. */
