@@ -376,7 +376,7 @@ function webhookSection(
 	lines.push('');
 	for (const { sender, throughput, p50, p95 } of webhookRatios(record.measurements)) {
 		lines.push(
-			`- **${sender}** (${SENDER_DESCRIPTIONS[sender](settings)}): accepted/s ours ÷ plain Webhook node = **${decimal(throughput, 2)}** ` +
+			`- **${sender}** (${SENDER_DESCRIPTIONS[sender](settings)}): accepted/s ours ÷ plain Webhook node = **${decimal(throughput, 3)}** ` +
 				`(target ≥ 0.95: ${verdict(throughput >= WEBHOOK_THROUGHPUT_GOAL)}); p50 ours ÷ plain ${decimal(p50, 2)}, p95 ours ÷ plain ${decimal(p95, 2)}.`,
 		);
 	}
@@ -550,7 +550,7 @@ function sideBySideSection(lines: LineResults[]): string[] {
 					);
 					return (
 						ratio &&
-						`${decimal(ratio.throughput, 2)} ${ratio.throughput >= WEBHOOK_THROUGHPUT_GOAL ? '✅' : '❌'}`
+						`${decimal(ratio.throughput, 3)} ${ratio.throughput >= WEBHOOK_THROUGHPUT_GOAL ? '✅' : '❌'}`
 					);
 				},
 			),
