@@ -576,7 +576,7 @@ function lineSection(line: LineResults): string[] {
 	return out;
 }
 
-/** Both lines' time against N, one colour per contender, the older line lighter. */
+/** Both lines' time against N, one colour per contender, the older lines dashed. */
 function writePlot(lines: LineResults[]): void {
 	const plotted = lines.filter((line) => line.pagination ?? line.scale);
 	if (plotted.length === 0) return;
@@ -598,7 +598,7 @@ function writePlot(lines: LineResults[]): void {
 	writePng(
 		lineChartSvg({
 			title: 'Reading every member: time against N (log-log)',
-			subtitle: `${plotted.map(lineLabel).join(' (faded) vs ')}; ${first.machine.cores} cores; time = median of ${(first.settings as { repeat?: number }).repeat ?? 1} run(s)`,
+			subtitle: `${plotted.map(lineLabel).join(' (dashed) vs ')}; ${first.machine.cores} cores; time = median of ${(first.settings as { repeat?: number }).repeat ?? 1} run(s)`,
 			xLabel: 'members (N)',
 			yLabel: 'time',
 			series,
