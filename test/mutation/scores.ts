@@ -1,0 +1,97 @@
+/**
+ * `npm run test:mutation:scores [-- --survivors] [events folder]`: mutation scores per file and
+ * folder from the mutants StrykerJS has tested so far. The event-recorder reporter writes each
+ * result as it comes (reports/mutation/events), so a run stopped before its end still gives the
+ * scores of what it tested, next to how many mutants each file had in the plan.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+import { PACKAGE_ROOT } from '../support/constants';
+
+interface MutantResult {
+	fileName: string;
+	status: string;
+	mutatorName: string;
+	replacement?: string;
+	location: { start: { line: number; column: number } };
+}
+
+const DETECTED = ['Killed', 'Timeout'];
+/** Stryker's score leaves out mutants that did not compile or were ignored. */
+const COUNTED = [...DETECTED, 'Survived', 'NoCoverage'];
+
+function readEvents(folder: string, kind: string): unknown[] {
+	return readdirSync(folder)
+		.filter((file) => file.endsWith(`-${kind}.json`))
+		.map((file) => JSON.parse(readFileSync(join(folder, file), 'utf8')) as unknown);
+}
+
+const projectPath = (fileName: string) =>
+	relative(PACKAGE_ROOT, fileName).replace(/^.*?(?=nodes\/|credentials\/)/, '');
+const percent = (detected: number, counted: number) =>
+	counted === 0 ? '–' : `${((100 * detected) / counted).toFixed(1)} %`;
+
+function main(): void {
+	const args = process.argv.slice(2);
+	const showSurvivors = args.includes('--survivors');
+	const folder =
+		args.find((arg) => !arg.startsWith('--')) ??
+		join(PACKAGE_ROOT, 'reports', 'mutation', 'events');
+	const planned = new Map<string, number>();
+	for (const plan of readEvents(folder, 'onMutationTestingPlanReady') as Array<{
+		mutantPlans: Array<{ mutant: { fileName: string } }>;
+	}>) {
+		for (const { mutant } of plan.mutantPlans) {
+			const file = projectPath(mutant.fileName);
+			planned.set(file, (planned.get(file) ?? 0) + 1);
+		}
+	}
+	const tested = new Map<string, MutantResult[]>();
+	for (const result of readEvents(folder, 'onMutantTested') as MutantResult[]) {
+		const file = projectPath(result.fileName);
+		tested.set(file, [...(tested.get(file) ?? []), result]);
+	}
+	const folders = new Map<
+		string,
+		{ detected: number; counted: number; tested: number; planned: number }
+	>();
+	console.log('| file | score | detected / counted | tested of planned | survived | no coverage |');
+	console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+	for (const file of [...new Set([...planned.keys(), ...tested.keys()])].sort()) {
+		const results = tested.get(file) ?? [];
+		const counted = results.filter((result) => COUNTED.includes(result.status));
+		const detected = counted.filter((result) => DETECTED.includes(result.status)).length;
+		const count = (status: string) => results.filter((result) => result.status === status).length;
+		console.log(
+			`| \`${file}\` | ${percent(detected, counted.length)} | ${detected} / ${counted.length} | ${results.length} of ${planned.get(file) ?? '?'} | ${count('Survived')} | ${count('NoCoverage')} |`,
+		);
+		const name = file.split('/').slice(0, 2).join('/');
+		const sum = folders.get(name) ?? { detected: 0, counted: 0, tested: 0, planned: 0 };
+		folders.set(name, {
+			detected: sum.detected + detected,
+			counted: sum.counted + counted.length,
+			tested: sum.tested + results.length,
+			planned: sum.planned + (planned.get(file) ?? 0),
+		});
+	}
+	for (const [name, sum] of folders) {
+		console.log(
+			`| **\`${name}\`** | **${percent(sum.detected, sum.counted)}** | ${sum.detected} / ${sum.counted} | ${sum.tested} of ${sum.planned} | | |`,
+		);
+	}
+	if (!showSurvivors) return;
+	for (const [file, results] of tested) {
+		const survivors = results
+			.filter((result) => result.status === 'Survived' || result.status === 'NoCoverage')
+			.sort((a, b) => a.location.start.line - b.location.start.line);
+		for (const mutant of survivors) {
+			const replacement = (mutant.replacement ?? '').replace(/\s+/g, ' ').slice(0, 90);
+			console.log(
+				`${file}:${mutant.location.start.line} ${mutant.status} ${mutant.mutatorName} → ${replacement}`,
+			);
+		}
+	}
+}
+
+main();
