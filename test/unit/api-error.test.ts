@@ -1,0 +1,125 @@
+import type { INode } from 'n8n-workflow';
+
+import { apiError } from '../../nodes/shared/transport/apiError';
+
+const node: INode = {
+	id: 'node-1',
+	name: 'Workforce Management',
+	type: 'n8n-nodes-workforce-management.workforceManagement',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
+
+function errorFor(
+	statusCode: number,
+	body: unknown,
+	scope?: string,
+	rateLimit?: Parameters<typeof apiError>[5],
+) {
+	const error = apiError(
+		node,
+		'GET',
+		'/members/mem_1',
+		{ statusCode, headers: {}, body } as never,
+		scope,
+		rateLimit,
+	);
+	return { message: error.message, description: error.description, httpCode: error.httpCode };
+}
+
+const says = (message: string) => ({ error: { code: 'x', message } });
+
+describe('apiError tells a no-code user what to fix', () => {
+	it('401: the key or the Base URL', () => {
+		expect(errorFor(401, says('invalid key'))).toEqual({
+			message: 'The Workforce Management API rejected the API key',
+			description:
+				'Check the API key and the Base URL in the credential: the key must be complete, not revoked, and belong to the instance at that URL. The API says: "invalid key"',
+			httpCode: '401',
+		});
+	});
+
+	it('403 module_inactive names the module of the scope, or says "a module"', () => {
+		const body = { error: { code: 'module_inactive', message: 'off' } };
+		expect(errorFor(403, body, 'members:read').message).toBe(
+			'The members module is not active for this organization',
+		);
+		expect(errorFor(403, body, 'customers:write').message).toBe(
+			'The customers module is not active for this organization',
+		);
+		expect(errorFor(403, body, 'webhooks:write').message).toBe(
+			'A module this operation needs is not active for this organization',
+		);
+		expect(errorFor(403, body).description).toBe(
+			'An administrator of the organization must activate the module before this operation can be used. The API says: "off"',
+		);
+	});
+
+	it('403 otherwise names the missing scope when it is known', () => {
+		expect(errorFor(403, says('no'), 'sites:write')).toMatchObject({
+			message: 'The API key lacks the scope "sites:write" this operation needs',
+			description:
+				'Create a key with the "sites:write" scope in the developer area and use it in the credential. The API says: "no"',
+		});
+		expect(errorFor(403, {})).toMatchObject({
+			message: 'The API key is not allowed to perform this operation',
+			description:
+				'Create a key with the needed scope in the developer area and use it in the credential.',
+		});
+	});
+
+	it('404 names the request', () => {
+		expect(errorFor(404, null).message).toBe(
+			'The requested record does not exist in this organization (GET /members/mem_1)',
+		);
+	});
+
+	it('400 and 422 list the fields, else the message, else "invalid input"', () => {
+		const details = {
+			error: {
+				message: 'Validation failed',
+				details: [
+					{ field: 'email', message: 'is not an email' },
+					{ field: 'phone' },
+					{ message: 'one of two' },
+					{},
+				],
+			},
+		};
+		expect(errorFor(422, details).message).toBe(
+			'The API refused the request: email: is not an email; phone: invalid; one of two',
+		);
+		expect(errorFor(400, says('Bad cursor')).message).toBe(
+			'The API refused the request: Bad cursor',
+		);
+		expect(errorFor(422, 'not json')).toMatchObject({
+			message: 'The API refused the request: invalid input',
+			description: 'Correct the field named above and run the node again.',
+		});
+	});
+
+	it('429 says what the node tried', () => {
+		expect(
+			errorFor(429, {}, undefined, { attempts: 5, waitedMs: 4_000, askedMs: 1_000 }).description,
+		).toBe(
+			'Sent GET /members/mem_1 5 times and waited 4 s in all; the API last asked to wait 1 s. Run fewer requests at once, or retry later.',
+		);
+		expect(errorFor(429, {}).description).toBe('Run fewer requests at once, or retry later.');
+	});
+
+	it('another 4xx and a 5xx', () => {
+		expect(errorFor(409, says('conflict'))).toMatchObject({
+			message: 'The API refused the request with status 409: conflict',
+			description: 'Correct what the API names and run the node again (GET /members/mem_1).',
+		});
+		expect(errorFor(418, {}).message).toBe(
+			'The API refused the request with status 418: no reason given',
+		);
+		expect(errorFor(503, says('down'))).toMatchObject({
+			message: 'The Workforce Management API failed with status 503 (GET /members/mem_1)',
+			description: 'Retry later; if it persists, contact the provider. The API says: "down"',
+			httpCode: '503',
+		});
+	});
+});
