@@ -225,4 +225,15 @@ describe('parseSignatureHeader', () => {
 		expect(parseSignatureHeader(undefined)).toBeUndefined();
 		expect(parseSignatureHeader(['t=1,v1=aa'])).toBeUndefined();
 	});
+
+	// Each beside a valid timestamp and signature, so only the bad element can refuse the header.
+	it.each([
+		['an element without "="', `t=${NOW},v1=aa,junk`],
+		['whitespace inside an element', `t=${NOW},v1=a a`],
+		['an element without a name', `t=${NOW},v1=aa,=bb`],
+		['an element without a value', `t=${NOW},v1=aa,v1=`],
+		['an unknown scheme without a value', `t=${NOW},v1=aa,v0=`],
+	])('refuses the whole header for %s', (_case, header) => {
+		expect(parseSignatureHeader(header)).toBeUndefined();
+	});
 });
