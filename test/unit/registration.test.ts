@@ -58,6 +58,10 @@ describe('reconcile', () => {
 	it('re-keys an enabled endpoint whose secret is lost', () => {
 		expect(reconcile({ endpointId: stored.endpointId }, remote(), WANTED)).toBe('rekey');
 		expect(reconcile({ ...stored, secret: '' }, remote(), WANTED)).toBe('rekey');
+		// without a preview to compare with, the empty secret alone must say it is lost
+		expect(
+			reconcile({ ...stored, secret: '' }, remote({ secret_preview: undefined }), WANTED),
+		).toBe('rekey');
 	});
 
 	it('re-keys when someone else rolled the secret (the stored one expires in 24 hours)', () => {
@@ -82,6 +86,7 @@ describe('secretMatchesPreview', () => {
 		expect(secretMatchesPreview('whsec_0123abcd', 'whsec_…abcd')).toBe(true);
 		expect(secretMatchesPreview('whsec_0123abcd', 'whsec_...abcd')).toBe(true);
 		expect(secretMatchesPreview('whsec_0123abcd', 'whsec_…abce')).toBe(false);
+		expect(secretMatchesPreview('whsec_0123abcd', 'whsec_...abce')).toBe(false);
 	});
 
 	it('trusts the secret when there is no readable preview', () => {
