@@ -6,7 +6,7 @@
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { credentialsHelper } from '../support/engine/harness';
+import { credentialsHelper, useLogRecorder } from '../support/engine/harness';
 import { useTriggerSandbox } from '../support/engine/trigger-receiver';
 import {
 	envelopeIds,
@@ -20,6 +20,7 @@ import type { LiveTrigger } from '../support/engine/trigger-receiver';
 const { fixture, receiver } = useTriggerSandbox({
 	webhooks: { retryDelaysSeconds: [60, 60, 60] },
 });
+const logged = useLogRecorder();
 
 async function activeTrigger(options: INodeParameters = {}): Promise<LiveTrigger> {
 	const trigger = receiver().trigger({
@@ -47,13 +48,17 @@ async function post(
 	trigger: LiveTrigger,
 	body: string,
 	headers: Record<string, string>,
-): Promise<{ status: number; text: string }> {
+): Promise<{ status: number; text: string; contentType: string | null }> {
 	const response = await fetch(trigger.webhookUrl(), {
 		method: 'POST',
 		headers: { 'content-type': 'application/json', ...headers },
 		body,
 	});
-	return { status: response.status, text: await response.text() };
+	return {
+		status: response.status,
+		text: await response.text(),
+		contentType: response.headers.get('content-type'),
+	};
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -114,6 +119,7 @@ describe('a request that is not a JSON delivery', () => {
 		});
 
 		expect(answer.status).toBe(415);
+		expect(answer.contentType).toBe('application/json');
 		expect(JSON.parse(answer.text)).toEqual({ error: 'unsupported_content_type' });
 		expect(trigger.executions).toEqual([]);
 	});
@@ -161,8 +167,37 @@ describe('a forged or replayed call', () => {
 		const answer = await post(trigger, body, await headers());
 
 		expect(answer.status).toBe(401);
+		expect(answer.contentType).toBe('application/json');
 		expect(answer.text).not.toContain(secret);
 		expect(trigger.executions).toEqual([]);
+		// the reason the API's delivery log will not show, for whoever runs n8n
+		const { error } = JSON.parse(answer.text) as { error: string };
+		expect(logged).toContainEqual({
+			level: 'warn',
+			message: `Refused a webhook delivery: ${error}`,
+			meta: { workflowId: trigger.workflow.id, node: trigger.node.name },
+		});
+		expect(JSON.stringify(logged)).not.toContain(secret);
+	});
+
+	it('is refused with 401 and an error naming the option when the tolerance is not a number of seconds', async () => {
+		// an expression can give anything at delivery time; activation checked only what it gave then
+		const trigger = await activeTrigger();
+		trigger.node.parameters.options = { signatureToleranceSeconds: 'five minutes' };
+
+		const answer = await post(trigger, body, {
+			'x-webhook-signature': signatureHeader(await currentSecret(), body, nowSeconds()),
+		});
+
+		expect(answer.status).toBe(401);
+		expect(JSON.parse(answer.text)).toEqual({ error: 'invalid_tolerance' });
+		expect(trigger.executions).toEqual([]);
+		expect(logged).toContainEqual({
+			level: 'error',
+			message:
+				'Refused a webhook delivery: "Signature Tolerance (Seconds)" is five minutes, not a positive number of seconds',
+			meta: { workflowId: trigger.workflow.id, node: trigger.node.name },
+		});
 	});
 
 	it('is refused when the signed body was altered, however slightly', async () => {
@@ -353,6 +388,10 @@ describe('test deliveries', () => {
 
 		expect(result).toMatchObject({ ok: true, response_status: 200 });
 		expect(trigger.executions).toEqual([]);
+		expect(JSON.parse(trigger.received[0].responseBody)).toEqual({
+			received: true,
+			ignored: 'test_delivery',
+		});
 		await createMember('Real Event Co');
 		expect(trigger.executions).toHaveLength(1);
 	});
@@ -399,6 +438,21 @@ describe('bursts (static data loaded and saved per request, as n8n 2.8 does)', (
 
 		const restarted = receiver().restart(trigger, trigger.staticData);
 		await sendAll(restarted, deliveries);
+		expect(restarted.executions).toEqual([]);
+	});
+
+	it('keeps the memory where n8n 2.36+ resets the change flag as it starts the run', async () => {
+		const trigger = await activeTrigger();
+		trigger.resetsChangeFlagAtRunStart = true;
+		const delivery = signedDelivery(await currentSecret(), 'evt_b3a5e7');
+
+		expect(await sendAll(trigger, [delivery])).toEqual([200]);
+		expect(trigger.executions).toHaveLength(1);
+
+		// another webhook process, or n8n after a restart, has only what was saved
+		const restarted = receiver().restart(trigger, trigger.staticData);
+		restarted.resetsChangeFlagAtRunStart = true;
+		expect(await sendAll(restarted, [delivery])).toEqual([200]);
 		expect(restarted.executions).toEqual([]);
 	});
 

@@ -79,6 +79,40 @@ const { SSHClientsManager } = require(
 ) as { SSHClientsManager: new () => { cleanupTimer?: NodeJS.Timeout } };
 Container.get(SSHClientsManager).cleanupTimer?.unref();
 
+/** A line a node logged through n8n's logger (`this.logger`), as the recorder below keeps it. */
+export interface LoggedLine {
+	level: string;
+	message: string;
+	meta: unknown;
+}
+
+/**
+ * Records what reaches n8n's own logger (the one every node context gets from the container, at
+ * its configured level) during each test of the calling file; the lines still reach its output.
+ */
+export function useLogRecorder(): LoggedLine[] {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { Logger } = require(
+		require.resolve('@n8n/backend-common', { paths: [dirname(require.resolve('n8n-core'))] }),
+	) as typeof import('@n8n/backend-common');
+	const lines: LoggedLine[] = [];
+	let spy: jest.SpyInstance | undefined;
+	beforeEach(() => {
+		lines.length = 0;
+		// error(), warn() and info() all go through log(); levels below n8n's are no-ops before it
+		const logger = Container.get(Logger) as unknown as {
+			log(level: string, message: string, meta: unknown): void;
+		};
+		const log = logger.log.bind(logger);
+		spy = jest.spyOn(logger, 'log').mockImplementation((level, message, meta) => {
+			lines.push({ level, message, meta });
+			log(level, message, meta);
+		});
+	});
+	afterEach(() => spy?.mockRestore());
+	return lines;
+}
+
 /** The node files the package.json `n8n` section declares, mapped back to their TypeScript sources. */
 function sourceOf(distPath: string): string {
 	return join(PACKAGE_ROOT, distPath.replace(/^dist\//, '').replace(/\.js$/, '.ts'));

@@ -204,6 +204,25 @@ export class TriggerHarness {
 		});
 	}
 
+	/**
+	 * What n8n 2.36+ does as it starts the execution (`WorkflowRunner.run` →
+	 * `establishContextForPersistence`, bench/FINDINGS-2.41.md): it wraps the request's static data
+	 * object in a second `Workflow`, whose constructor resets the object's change flag. n8n 2.8 does
+	 * not, and without {@link LiveTrigger.resetsChangeFlagAtRunStart} neither does the receiver.
+	 */
+	establishContextForPersistence(loaded: Workflow): void {
+		new Workflow({
+			id: loaded.id,
+			name: loaded.name,
+			nodes: [this.node],
+			connections: {},
+			active: true,
+			nodeTypes,
+			staticData: loaded.staticData,
+			settings: loaded.settings,
+		});
+	}
+
 	saveStaticData(loaded: Workflow): void {
 		if (loaded.staticData.__dataChanged === true) this.workflow.staticData = loaded.staticData;
 	}

@@ -2,7 +2,8 @@
  * The trigger in an "n8n" that the sandbox can really deliver to: an HTTP server on 127.0.0.1
  * standing in for n8n's webhook routes (`/webhook/<id>/<path>` while the workflow is active,
  * `/webhook-test/<id>/<path>` while "Listen for test event" runs). It handles a request the way
- * n8n 2.8.4's webhook helpers do: the raw body on `request.rawBody`, the parsed JSON on
+ * n8n 2.8.4's webhook helpers do (2.36+'s reset of the static data's change flag on request:
+ * `resetsChangeFlagAtRunStart`): the raw body on `request.rawBody`, the parsed JSON on
  * `request.body`, `webhook()` run through n8n-core's WebhookContext, then
  * - `noWebhookResponse`: the node answered itself, nothing more is sent and no execution starts;
  * - no `workflowData`: `webhookResponse` (or n8n's default message) is sent, no execution starts;
@@ -61,6 +62,12 @@ export class LiveTrigger extends TriggerHarness {
 	 * answers 500 and saves no static data, as n8n does when creating the execution fails.
 	 */
 	executionStartFailsFor = 0;
+
+	/**
+	 * The receiver starts executions as n8n 2.36+ does: the static data's change flag is reset
+	 * between `webhook()` and the save ({@link TriggerHarness.establishContextForPersistence}).
+	 */
+	resetsChangeFlagAtRunStart = false;
 
 	constructor(readonly options: LiveTriggerOptions) {
 		super(options);
@@ -246,6 +253,7 @@ export class TriggerReceiver {
 			return;
 		}
 		if (result.workflowData !== undefined) {
+			if (trigger.resetsChangeFlagAtRunStart) trigger.establishContextForPersistence(loaded);
 			delivery.execution = await runTriggeredWorkflow(trigger, result.workflowData);
 		}
 		// n8n saves only after database round trips (the execution is created first), so requests
