@@ -20,14 +20,15 @@ import { strykerPlugins as jestPlugins } from '@stryker-mutator/jest-runner';
 
 /** Read by test-file-sequencer.cjs in the same process. */
 export const TEST_FILES_ENV = 'WFM_MUTANT_TEST_FILES';
-const MAP_FILE = join(process.cwd(), '.stryker-test-files.json');
+/** In the sandbox: a worker process changes into it after it has loaded this module. */
+const mapFile = () => join(process.cwd(), '.stryker-test-files.json');
 
 function jestRunnerBySelectedFiles(injector) {
 	const jest = injector.injectFunction(jestPlugins[0].factory);
 	let filesByTest;
 
 	const testFilesOf = (testIds) => {
-		filesByTest ??= new Map(Object.entries(JSON.parse(readFileSync(MAP_FILE, 'utf8'))));
+		filesByTest ??= new Map(Object.entries(JSON.parse(readFileSync(mapFile(), 'utf8'))));
 		const files = new Set();
 		for (const id of testIds) {
 			const ofTest = filesByTest.get(id);
@@ -46,7 +47,7 @@ function jestRunnerBySelectedFiles(injector) {
 			if (result.status === 'complete') {
 				const map = {};
 				for (const test of result.tests) (map[test.id] ??= []).push(test.fileName);
-				writeFileSync(MAP_FILE, JSON.stringify(map));
+				writeFileSync(mapFile(), JSON.stringify(map));
 			}
 			return result;
 		},
