@@ -7,6 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { LIVE_KEY } from '../support/constants';
+import { useLogRecorder } from '../support/engine/harness';
 import { useTriggerSandbox } from '../support/engine/trigger-receiver';
 import type { LiveTrigger } from '../support/engine/trigger-receiver';
 import { openNodeSecret } from '../support/sealed-secret';
@@ -15,6 +16,8 @@ import { signatureHeader } from '../support/signed-delivery';
 const { fixture, receiver } = useTriggerSandbox({
 	webhooks: { retryDelaysSeconds: [60, 60, 60] },
 });
+
+const logged = useLogRecorder();
 
 const EVENTS = ['member.created', 'member.updated'];
 
@@ -111,6 +114,19 @@ describe('a rotated API key', () => {
 			`GET /api/v1/webhook-endpoints/${endpointId}`,
 			`POST /api/v1/webhook-endpoints/${endpointId}/roll-secret`,
 		]);
+		// whoever runs n8n learns which workflow, what happened and what it means for deliveries
+		const where = `Workforce Management Trigger "${trigger.node.name}" in workflow "Payroll sync" (${trigger.workflow.id})`;
+		const meta = { workflowId: trigger.workflow.id, node: trigger.node.name };
+		expect(logged).toContainEqual({
+			level: 'error',
+			message: `${where}: the stored webhook signing secret cannot be used with the credential's API key (was the API key changed?). Deliveries are refused until it is replaced: rolling the signing secret of endpoint ${endpointId}.`,
+			meta,
+		});
+		expect(logged).toContainEqual({
+			level: 'info',
+			message: `${where}: rolled the signing secret of endpoint ${endpointId}; the API signs with both secrets for 24 hours, so deliveries refused meanwhile are accepted on their next retry.`,
+			meta,
+		});
 
 		await nextRetry();
 		expect(restarted.received.map((request) => request.status)).toEqual([401, 200]);
@@ -147,6 +163,17 @@ describe('a rotated API key', () => {
 		}
 		expect(await triggerApiCalls()).toHaveLength(1);
 		expect(restarted.executions).toEqual([]);
+		const failures = logged.filter(({ message }) => message.includes('could not roll'));
+		expect(failures).toEqual([
+			{
+				level: 'error',
+				message: expect.stringContaining(
+					'Deliveries are refused with 401 and retried by the API; the next repair is tried in 60 seconds',
+				),
+				meta: { workflowId: restarted.workflow.id, node: restarted.node.name },
+			},
+		]);
+		expect(failures[0].message).toContain(`endpoint ${String(nodeData(trigger).endpointId)}: `);
 	});
 });
 
@@ -272,5 +299,11 @@ describe('a signature tolerance from an expression', () => {
 			body: JSON.stringify({ error: 'invalid_tolerance' }),
 		});
 		expect(trigger.executions).toEqual([]);
+		expect(logged).toContainEqual({
+			level: 'error',
+			message:
+				'Refused a webhook delivery: "Signature Tolerance (Seconds)" is five minutes, not a positive number of seconds',
+			meta: { workflowId: trigger.workflow.id, node: trigger.node.name },
+		});
 	});
 });
