@@ -193,6 +193,11 @@ describe("a workflow that carries another workflow's static data", () => {
 			enabled: true,
 		});
 		expect(nodeData(copy).endpointId).not.toBe(originalEndpoint.id);
+		expect(logged).toContainEqual({
+			level: 'warn',
+			message: `Webhook endpoint ${originalEndpoint.id} named in this trigger's static data belongs to another workflow; it is left alone`,
+			meta: { workflowId: copy.workflow.id, node: copy.node.name },
+		});
 
 		await copy.deactivate();
 		expect((await fixture.control.endpoints()).map((endpoint) => endpoint.id)).toEqual([
