@@ -55,6 +55,14 @@ async function nextRetry(): Promise<void> {
 	await fixture.control.settleDeliveries();
 }
 
+/** How the trigger's log lines for whoever runs n8n begin, and what they carry. */
+function operatorLog(trigger: LiveTrigger) {
+	return {
+		where: `Workforce Management Trigger "${trigger.node.name}" in workflow "Payroll sync" (${trigger.workflow.id})`,
+		meta: { workflowId: trigger.workflow.id, node: trigger.node.name },
+	};
+}
+
 async function triggerApiCalls(): Promise<string[]> {
 	return (await fixture.requests())
 		.filter((request) => request.path.includes('/webhook-endpoints'))
@@ -115,8 +123,7 @@ describe('a rotated API key', () => {
 			`POST /api/v1/webhook-endpoints/${endpointId}/roll-secret`,
 		]);
 		// whoever runs n8n learns which workflow, what happened and what it means for deliveries
-		const where = `Workforce Management Trigger "${trigger.node.name}" in workflow "Payroll sync" (${trigger.workflow.id})`;
-		const meta = { workflowId: trigger.workflow.id, node: trigger.node.name };
+		const { where, meta } = operatorLog(trigger);
 		expect(logged).toContainEqual({
 			level: 'error',
 			message: `${where}: the stored webhook signing secret cannot be used with the credential's API key (was the API key changed?). Deliveries are refused until it is replaced: rolling the signing secret of endpoint ${endpointId}.`,
@@ -170,10 +177,39 @@ describe('a rotated API key', () => {
 				message: expect.stringContaining(
 					'Deliveries are refused with 401 and retried by the API; the next repair is tried in 60 seconds',
 				),
-				meta: { workflowId: restarted.workflow.id, node: restarted.node.name },
+				meta: operatorLog(restarted).meta,
 			},
 		]);
 		expect(failures[0].message).toContain(`endpoint ${String(nodeData(trigger).endpointId)}: `);
+	});
+
+	it('leaves an endpoint deleted meanwhile alone, and says how to register a new one', async () => {
+		const trigger = await activeTrigger();
+		const endpointId = String(nodeData(trigger).endpointId);
+		const rotatedKey = await fixture.control.rotateKey(LIVE_KEY);
+		const restarted = receiver().restart(trigger, trigger.staticData);
+		restarted.updateCredential({ apiKey: rotatedKey });
+		await fixture.control.api(rotatedKey, 'DELETE', `/webhook-endpoints/${endpointId}`);
+		await fixture.clearRequests();
+
+		const body = JSON.stringify({ id: 'evt_90e', type: 'member.created', data: {} });
+		const answer = await fetch(restarted.webhookUrl(), {
+			method: 'POST',
+			headers: {
+				'content-type': 'application/json',
+				'x-webhook-signature': signatureHeader('whsec_unknown', body),
+			},
+			body,
+		});
+
+		expect(answer.status).toBe(401);
+		expect(await triggerApiCalls()).toEqual([`GET /api/v1/webhook-endpoints/${endpointId}`]);
+		const { where, meta } = operatorLog(restarted);
+		expect(logged).toContainEqual({
+			level: 'error',
+			message: `${where}: endpoint ${endpointId} is gone or belongs to another workflow, so its secret is left alone. Deactivate and activate this workflow to register its own endpoint.`,
+			meta,
+		});
 	});
 });
 
