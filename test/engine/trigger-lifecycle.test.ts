@@ -10,7 +10,7 @@ import { TRIGGER_NODE_TYPE } from '../support/constants';
 import { TEST_KEY } from '../support/constants';
 import { openNodeSecret } from '../support/sealed-secret';
 import { useTriggerSandbox } from '../support/engine/trigger-receiver';
-import type { LiveTrigger } from '../support/engine/trigger-receiver';
+import { LiveTrigger } from '../support/engine/trigger-receiver';
 
 const ALL_MODULES_KEY = 'wfm_live_umbrella_all';
 
@@ -132,22 +132,31 @@ describe('activation', () => {
 
 	it('refuses an empty event list, naming the field, before any request', async () => {
 		const trigger = newTrigger([]);
-		await expect(trigger.activate()).rejects.toThrow(
-			'Choose at least one event in "Event Names or IDs"',
-		);
+		const activation = trigger.activate();
+		await expect(activation).rejects.toThrow('Choose at least one event in "Event Names or IDs"');
+		await expect(activation).rejects.toMatchObject({
+			description: 'Pick the event types that should start this workflow, or All Events.',
+		});
 		expect(await apiCalls()).toEqual([]);
 	});
 
-	it('refuses a signature tolerance that is not a positive number, naming the field', async () => {
-		const trigger = receiver().trigger({
-			parameters: { events: MEMBER_EVENTS, options: { signatureToleranceSeconds: -5 } },
-			credentials: fixture.credentials(),
-		});
-		await expect(trigger.activate()).rejects.toThrow(
-			'"Signature Tolerance (Seconds)" must be a positive number of seconds, not -5',
-		);
-		expect(await apiCalls()).toEqual([]);
-	});
+	it.each([-5, 0])(
+		'refuses a signature tolerance of %d seconds, naming the field',
+		async (signatureToleranceSeconds) => {
+			const trigger = receiver().trigger({
+				parameters: { events: MEMBER_EVENTS, options: { signatureToleranceSeconds } },
+				credentials: fixture.credentials(),
+			});
+			const activation = trigger.activate();
+			await expect(activation).rejects.toThrow(
+				`"Signature Tolerance (Seconds)" must be a positive number of seconds, not ${signatureToleranceSeconds}`,
+			);
+			await expect(activation).rejects.toMatchObject({
+				description: 'The API recommends 300 seconds.',
+			});
+			expect(await apiCalls()).toEqual([]);
+		},
+	);
 
 	it('registers a test-mode key in the sandbox organization', async () => {
 		const trigger = newTrigger(MEMBER_EVENTS, TEST_KEY);
@@ -175,6 +184,33 @@ describe('activation', () => {
 		} finally {
 			await strictSandbox.close();
 		}
+	});
+
+	it.each([
+		{
+			label: 'a key without webhooks:write (403), n8n on http://',
+			apiKey: 'wfm_live_acme_readonly',
+			events: MEMBER_EVENTS,
+			refusal: /webhooks:write/,
+		},
+		{
+			label: 'an event the API does not know (400), n8n on https://',
+			webhookBaseUrl: 'https://n8n.example.com',
+			events: ['member.exploded'],
+			refusal: /events\[0\]: must be one of/,
+		},
+	])('gives the API’s own refusal, not the HTTPS advice, for $label', async (example) => {
+		const options = {
+			parameters: { events: example.events },
+			credentials: fixture.credentials(example.apiKey),
+		};
+		const trigger = example.webhookBaseUrl
+			? new LiveTrigger({ ...options, webhookBaseUrl: example.webhookBaseUrl })
+			: receiver().trigger(options);
+		const activation = trigger.activate();
+		await expect(activation).rejects.toThrow(example.refusal);
+		await expect(activation).rejects.not.toThrow('HTTPS');
+		expect(nodeStaticData(trigger)).toEqual({});
 	});
 });
 

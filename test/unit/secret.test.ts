@@ -65,3 +65,23 @@ describe('seal and open', () => {
 		expect(open(seal(SECRET, key), Buffer.alloc(16))).toBeUndefined();
 	});
 });
+
+describe('the format wfmseal.v1: values already in static data keep opening', () => {
+	// example values, sealed once with this format's recipe and kept here as they were written
+	const apiKey = 'wfm_live_known_answer';
+	const endpointId = 'we_known_answer';
+	const sealedEarlier =
+		'wfmseal.v1.Y7Ql9lyR6ZEX4QZw.xiqOcfBJ6ALYVwIS_WhZOeGyU44CAM131_VvdTg.q_0D37jZ0WPmdO1tv9dTkw';
+
+	it('derives the same key: HKDF-SHA256 with the fixed salt and the endpoint in the info', () => {
+		expect(deriveSealingKey(apiKey, endpointId).toString('hex')).toBe(
+			'84f194a74b0c3c0f1c472013fce115476952222f8883f1fb6a8a515ab5746307',
+		);
+	});
+
+	it('opens a value sealed earlier', () => {
+		expect(open(sealedEarlier, deriveSealingKey(apiKey, endpointId))).toBe(
+			'whsec_known_answer_0123456789',
+		);
+	});
+});
