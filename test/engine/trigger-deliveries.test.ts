@@ -218,6 +218,7 @@ describe('a forged or replayed call', () => {
 		const trigger = await activeTrigger();
 		const secret = await currentSecret();
 		const withoutStaticData = receiver().restart(trigger, {});
+		await fixture.clearRequests();
 
 		const answer = await post(withoutStaticData, body, {
 			'x-webhook-signature': signatureHeader(secret, body, nowSeconds()),
@@ -225,6 +226,8 @@ describe('a forged or replayed call', () => {
 
 		expect(answer.status).toBe(401);
 		expect(withoutStaticData.executions).toEqual([]);
+		// no endpoint id: nothing to repair, so forged traffic cannot make it call the API
+		expect(await fixture.requests()).toEqual([]);
 	});
 });
 
