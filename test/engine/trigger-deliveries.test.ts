@@ -214,18 +214,24 @@ describe('a forged or replayed call', () => {
 		},
 	);
 
-	it('is refused when no secret is stored (fails closed)', async () => {
+	it.each([
+		['nothing', () => ({})],
+		['an empty endpoint id', (nodeData: IDataObject) => ({ ...nodeData, endpointId: '' })],
+	])('is refused, calling no API, when static data holds %s (fails closed)', async (_label, stored) => {
 		const trigger = await activeTrigger();
 		const secret = await currentSecret();
-		const withoutStaticData = receiver().restart(trigger, {});
+		const nodeData = trigger.staticData[`node:${trigger.node.name}`] as IDataObject;
+		const withoutEndpoint = receiver().restart(trigger, {
+			[`node:${trigger.node.name}`]: stored(nodeData),
+		});
 		await fixture.clearRequests();
 
-		const answer = await post(withoutStaticData, body, {
+		const answer = await post(withoutEndpoint, body, {
 			'x-webhook-signature': signatureHeader(secret, body, nowSeconds()),
 		});
 
 		expect(answer.status).toBe(401);
-		expect(withoutStaticData.executions).toEqual([]);
+		expect(withoutEndpoint.executions).toEqual([]);
 		// no endpoint id: nothing to repair, so forged traffic cannot make it call the API
 		expect(await fixture.requests()).toEqual([]);
 	});
