@@ -66,7 +66,11 @@ describe('event list', () => {
 	it('offers All Events first, then the catalog of the active modules with descriptions', async () => {
 		const options = await eventOptions('wfm_live_acme_all');
 
-		expect(options[0]).toMatchObject({ name: 'All Events', value: '*' });
+		expect(options[0]).toEqual({
+			name: 'All Events',
+			value: '*',
+			description: 'Every event type, including future ones',
+		});
 		expect(options.slice(1).map((option) => option.value)).toEqual(
 			MEMBERS_AND_CUSTOMERS_EVENT_TYPES,
 		);

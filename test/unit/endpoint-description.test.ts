@@ -14,6 +14,16 @@ describe('the description of a trigger-registered endpoint', () => {
 			'On timesheet approved (n8n workflow wf1)',
 		);
 		expect(endpointDescription('wf1', '')).toBe('n8n workflow wf1');
+		expect(endpointDescription('wf1', 'Payroll \t  sync')).toBe('Payroll sync (n8n workflow wf1)');
+	});
+
+	it('cuts only a name that does not fit, and no space is left before the "…"', () => {
+		const suffix = ' (n8n workflow wf1)';
+		const room = MAX_DESCRIPTION_LENGTH - suffix.length;
+		expect(endpointDescription('wf1', 'a'.repeat(room))).toBe(`${'a'.repeat(room)}${suffix}`);
+
+		const cutAfterASpace = `${'a'.repeat(room - 2)} bbb`;
+		expect(endpointDescription('wf1', cutAfterASpace)).toBe(`${'a'.repeat(room - 2)}…${suffix}`);
 	});
 
 	it(`cuts a long name with "…" to ${MAX_DESCRIPTION_LENGTH} characters, keeping the id whole`, () => {
