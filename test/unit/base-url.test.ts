@@ -1,6 +1,19 @@
 import { apiRootUrl } from '../../nodes/shared/transport';
 import { userInfoRedactor } from '../../nodes/shared/transport/baseUrl';
 
+describe('apiRootUrl', () => {
+	it.each([
+		['https://wfm.example', 'https://wfm.example/api/v1'],
+		[' https://wfm.example// ', 'https://wfm.example/api/v1'],
+		['https://wfm.example/api', 'https://wfm.example/api/v1'],
+		['https://wfm.example/api/v1/', 'https://wfm.example/api/v1'],
+		// only a trailing /api or /api/v1 is the API's path; one inside the path stays
+		['https://wfm.example/api/v1/proxy', 'https://wfm.example/api/v1/proxy/api/v1'],
+	])('reads %j as %s', (baseUrl, root) => {
+		expect(apiRootUrl(baseUrl)).toBe(root);
+	});
+});
+
 describe('userInfoRedactor', () => {
 	it('blanks out user:password of the Base URL, and the password alone, as written and decoded', () => {
 		const redact = userInfoRedactor(' https://ada:s3cr%40t@wfm.example/api/v1');
@@ -15,6 +28,9 @@ describe('userInfoRedactor', () => {
 
 	it('leaves every text alone when the Base URL has no user info', () => {
 		const redact = userInfoRedactor('https://wfm.example');
+		// a URL further on is not the Base URL's user info
+		const inQuery = 'https://wfm.example/go?to=http://a:b@c';
+		expect(userInfoRedactor(inQuery)(`see ${inQuery}`)).toBe(`see ${inQuery}`);
 
 		expect(redact('connect ECONNREFUSED https://wfm.example/@x')).toBe(
 			'connect ECONNREFUSED https://wfm.example/@x',
