@@ -21,6 +21,7 @@ describe('Customer', () => {
 		expect(error).toBeUndefined();
 		const [request] = await sandbox.requests();
 		expect(request).toMatchObject({ method: 'POST', path: '/api/v1/customers' });
+		expect(request.headers['content-type']).toBe('application/json');
 		expect(request.body).toEqual({ name: 'Northwind Care Homes', ...additionalFields });
 		expect(items.map((item) => item.json)).toEqual([
 			expect.objectContaining({
@@ -45,7 +46,10 @@ describe('Customer', () => {
 		expect(request).toMatchObject({
 			method: 'GET',
 			path: `/api/v1/customers/${customer.id as string}`,
+			body: null,
 		});
+		expect(request.headers['content-type']).toBeUndefined();
+		expect(request.headers.accept).toBe('application/json');
 	});
 
 	it('lists customers filtered by status', async () => {

@@ -7,6 +7,8 @@ const sandbox = useSandbox();
 // Two requests a second: the third page of a Return All is rate limited.
 const rateLimitedSandbox = useSandbox({ rateLimit: { requests: 2, perSeconds: 1 } });
 
+const RETRY_ADVICE = 'Retry later; if it persists, contact the provider.';
+
 async function listMembers(fixture: SandboxFixture, paging: IDataObject) {
 	const result = await fixture.runOperation('member', 'getAll', paging);
 	const requests = await fixture.requests();
@@ -84,7 +86,8 @@ describe('Get Many paging', () => {
 		expect(error).toMatchObject({
 			name: 'NodeApiError',
 			message: 'The API returned the same page cursor twice while listing /members',
-			description: expect.stringContaining('Stopped after 200 records'),
+			description: `Stopped after 200 records to avoid reading the same page forever. ${RETRY_ADVICE}`,
+			errorResponse: { next_cursor: requests[1].query.cursor },
 		});
 		expect(items).toEqual([]);
 		expect(requests).toHaveLength(2);
@@ -98,20 +101,28 @@ describe('Get Many paging', () => {
 			await sandbox.clearRequests();
 		});
 
-		it('stops with an error naming the records read when has_more comes without a next_cursor', async () => {
-			await sandbox.injectFault({ kind: 'broken_page', variant: 'no_cursor', count: 1 });
+		it.each([
+			['no_cursor', null],
+			['empty_cursor', ''],
+			['missing_cursor', null],
+		] as const)(
+			'%s: stops with an error naming the records read when has_more comes without a usable cursor',
+			async (variant, cursor) => {
+				await sandbox.injectFault({ kind: 'broken_page', variant, count: 1 });
 
-			const { items, error, requests } = await listMembers(sandbox, { returnAll: true });
+				const { items, error, requests } = await listMembers(sandbox, { returnAll: true });
 
-			expect(error).toMatchObject({
-				name: 'NodeApiError',
-				message:
-					'The API said more records follow but gave no cursor to read them while listing /members',
-				description: expect.stringContaining('Stopped after 100 records'),
-			});
-			expect(items).toEqual([]);
-			expect(requests).toHaveLength(1);
-		});
+				expect(error).toMatchObject({
+					name: 'NodeApiError',
+					message:
+						'The API said more records follow but gave no cursor to read them while listing /members',
+					description: `Stopped after 100 records because the rest cannot be asked for. ${RETRY_ADVICE}`,
+					errorResponse: { has_more: true, next_cursor: cursor },
+				});
+				expect(items).toEqual([]);
+				expect(requests).toHaveLength(1);
+			},
+		);
 
 		it('stops a run of 10 empty pages that each promise more, with an error', async () => {
 			await sandbox.control.seedMembers(1_000);
@@ -124,15 +135,46 @@ describe('Get Many paging', () => {
 			expect(error).toMatchObject({
 				name: 'NodeApiError',
 				message: 'The API returned 10 empty pages in a row while listing /members',
-				description: expect.stringContaining('Stopped after 0 records'),
+				description: `Stopped after 0 records rather than follow empty pages without end. ${RETRY_ADVICE}`,
+				errorResponse: { next_cursor: expect.any(String) },
 			});
 			expect(items).toEqual([]);
 			expect(requests).toHaveLength(10);
 		});
 
+		it('counts only empty pages in a row: a page with records starts the count again', async () => {
+			await sandbox.control.seedMembers(950); // 1,200 with the 250 above
+			await sandbox.clearRequests();
+			await sandbox.injectFault({ kind: 'broken_page', variant: 'empty_page', count: 9 });
+
+			const { items, error, requests } = await listMembers(sandbox, { returnAll: true });
+
+			expect(error).toBeUndefined();
+			// The 9 empty pages skipped the 900 newest members; 3 pages of records follow.
+			expect(items).toHaveLength(300);
+			expect(requests).toHaveLength(12);
+		});
+
+		it.each([
+			[1, [1]],
+			[150, [100, 50]],
+		])(
+			'Limit %i returns that many when the API answers more records than each page asked',
+			async (limit, expectedPageSizes) => {
+				await sandbox.injectFault({ kind: 'broken_page', variant: 'over_limit', count: 10 });
+
+				const { items, error, pageSizes } = await listMembers(sandbox, { returnAll: false, limit });
+
+				expect(error).toBeUndefined();
+				expect(items).toHaveLength(limit);
+				expect(pageSizes).toEqual(expectedPageSizes);
+			},
+		);
+
 		it.each([
 			['not_json', 'a body that is not a JSON object'],
 			['no_data', 'a page without its "data" list'],
+			['no_has_more', 'a page without its "has_more" flag'],
 		] as const)('turns a 200 with %s into an error saying so', async (variant, what) => {
 			await sandbox.injectFault({ kind: 'broken_page', variant, count: 1 });
 

@@ -141,10 +141,18 @@ function breakPageIfInjected(
 	switch (fault.variant) {
 		case 'no_cursor':
 			return { ...result, has_more: true, next_cursor: null };
+		case 'empty_cursor':
+			return { ...result, has_more: true, next_cursor: '' };
+		case 'missing_cursor':
+			return { data: result.data, has_more: true };
 		case 'empty_page':
 			return result.next_cursor === null ? result : { ...result, data: [], has_more: true };
+		case 'over_limit':
+			return { ...result, data: result.data.flatMap((record) => [record, record]) };
 		case 'no_data':
 			return { has_more: result.has_more, next_cursor: result.next_cursor };
+		case 'no_has_more':
+			return { data: result.data, next_cursor: result.next_cursor };
 		case 'not_json':
 			reply.type('text/html; charset=utf-8');
 			return '<html><body><h1>502 Bad Gateway</h1></body></html>';

@@ -30,7 +30,16 @@ export interface RepeatCursorFault extends FaultBase {
 }
 
 /** How a `broken_page` fault breaks a list page (see test/sandbox/README.md). */
-export const BROKEN_PAGE_VARIANTS = ['no_cursor', 'empty_page', 'not_json', 'no_data'] as const;
+export const BROKEN_PAGE_VARIANTS = [
+	'no_cursor',
+	'empty_cursor',
+	'missing_cursor',
+	'empty_page',
+	'over_limit',
+	'not_json',
+	'no_data',
+	'no_has_more',
+] as const;
 
 /** The next list pages come back broken, each in the way `variant` names. */
 export interface BrokenPageFault extends FaultBase {

@@ -36,6 +36,8 @@ export interface RecordedRequest {
 	path: string;
 	query: Record<string, unknown>;
 	body: unknown;
+	/** As received, names in lower case. */
+	headers: Record<string, string | string[] | undefined>;
 	at: string;
 }
 

@@ -7,6 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { SandboxControl } from './sandbox-control';
 import type { RecordedRequest } from './sandbox-control';
 import { startSandbox } from '../sandbox';
+import type { BROKEN_PAGE_VARIANTS } from '../sandbox/control-state';
 import type { DeepPartialConfig, Sandbox } from '../sandbox';
 import { runNode } from './engine/harness';
 import type { RunNodeResult, WorkforceCredentials } from './engine/harness';
@@ -19,7 +20,7 @@ process.env.no_proxy = '127.0.0.1,localhost';
 export type SandboxFault = { count: number; path?: string } & (
 	| { kind?: 'status'; status: 429 | 500 | 503; retry_after?: number }
 	| { kind: 'repeat_cursor' }
-	| { kind: 'broken_page'; variant: 'no_cursor' | 'empty_page' | 'not_json' | 'no_data' }
+	| { kind: 'broken_page'; variant: (typeof BROKEN_PAGE_VARIANTS)[number] }
 	| { kind: 'reset'; after?: number; hold?: boolean }
 );
 

@@ -21,7 +21,10 @@ describe('retryAfterMs reads a Retry-After header', () => {
 
 	it.each([
 		['missing', undefined],
+		['null', null],
 		['neither seconds nor a date', 'soon'],
+		['a negative number of seconds', '-5'],
+		['infinite', 'Infinity'],
 		['an object', { seconds: 3 }],
 	])('falls back to 1 s when %s', (_case, header) => {
 		expect(retryAfterMs(header, now)).toBe(1_000);

@@ -14,7 +14,9 @@ export function retryAfterMs(header: unknown, now = Date.now()): number {
 	const value = Array.isArray(header) ? header[0] : header;
 	if (typeof value !== 'string' && typeof value !== 'number') return DEFAULT_RETRY_AFTER_MS;
 	const seconds = Number(value);
-	if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds * 1000);
+	if (Number.isFinite(seconds)) {
+		return seconds >= 0 ? Math.ceil(seconds * 1000) : DEFAULT_RETRY_AFTER_MS;
+	}
 	const date = Date.parse(String(value));
 	if (Number.isNaN(date)) return DEFAULT_RETRY_AFTER_MS;
 	return Math.max(0, date - now);

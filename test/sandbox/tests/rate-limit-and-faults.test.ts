@@ -190,12 +190,26 @@ describe('injected faults', () => {
 			});
 		});
 
-		it('no_cursor: answers the records with has_more true and no next_cursor', async () => {
-			await injectBrokenPage('no_cursor');
+		it.each([
+			['no_cursor', { next_cursor: null }],
+			['empty_cursor', { next_cursor: '' }],
+			['missing_cursor', {}],
+		] as const)('%s: answers the records with has_more true and %j', async (variant, cursor) => {
+			await injectBrokenPage(variant);
 			const broken = (await listMembers('limit=2')).body;
-			expect(broken).toMatchObject({ has_more: true, next_cursor: null });
+			expect(broken).toStrictEqual({ data: expect.any(Array), has_more: true, ...cursor });
 			expect(broken.data).toHaveLength(2);
 			expect((await listMembers('limit=2')).body.next_cursor).toEqual(expect.any(String));
+		});
+
+		it('over_limit: answers each record of the page twice, then pages as asked', async () => {
+			await injectBrokenPage('over_limit');
+			const broken = (await listMembers('limit=2')).body;
+			const ids = broken.data.map((member: { id: string }) => member.id);
+			expect(ids).toEqual([ids[0], ids[0], ids[2], ids[2]]);
+			expect(ids[0]).not.toBe(ids[2]);
+			expect(broken).toMatchObject({ has_more: true, next_cursor: expect.any(String) });
+			expect((await listMembers('limit=2')).body.data).toHaveLength(2);
 		});
 
 		it('empty_page: answers no records but a fresh cursor, then the list goes on from there', async () => {
@@ -225,6 +239,14 @@ describe('injected faults', () => {
 			const answer = await listMembers('limit=2');
 			expect(answer.status).toBe(200);
 			expect(answer.body).toEqual({ has_more: true, next_cursor: expect.any(String) });
+		});
+
+		it('no_has_more: answers 200 JSON with the records but without has_more', async () => {
+			await injectBrokenPage('no_has_more');
+			const answer = await listMembers('limit=2');
+			expect(answer.status).toBe(200);
+			expect(answer.body).toEqual({ data: expect.any(Array), next_cursor: expect.any(String) });
+			expect(answer.body.data).toHaveLength(2);
 		});
 
 		it('is spent only by list pages, and refuses unknown variants and counts over 10,000', async () => {
