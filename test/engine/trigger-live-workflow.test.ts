@@ -11,7 +11,7 @@ import { useLogRecorder } from '../support/engine/harness';
 import { useTriggerSandbox } from '../support/engine/trigger-receiver';
 import type { LiveTrigger } from '../support/engine/trigger-receiver';
 import { openNodeSecret } from '../support/sealed-secret';
-import { signatureHeader } from '../support/signed-delivery';
+import { postSignedEnvelope } from '../support/signed-delivery';
 
 const { fixture, receiver } = useTriggerSandbox({
 	webhooks: { retryDelaysSeconds: [60, 60, 60] },
@@ -156,16 +156,9 @@ describe('a rotated API key', () => {
 		restarted.updateCredential({ apiKey: `${rotatedKey}_typo` });
 		await fixture.clearRequests();
 
-		const body = JSON.stringify({ id: 'evt_f0f0', type: 'member.created', data: {} });
+		const forged = { id: 'evt_f0f0', type: 'member.created', data: {} };
 		for (let attempt = 0; attempt < 5; attempt++) {
-			const answer = await fetch(restarted.webhookUrl(), {
-				method: 'POST',
-				headers: {
-					'content-type': 'application/json',
-					'x-webhook-signature': signatureHeader('whsec_forged', body),
-				},
-				body,
-			});
+			const answer = await postSignedEnvelope(restarted.webhookUrl(), forged, 'whsec_forged');
 			expect(answer.status).toBe(401);
 		}
 		expect(await triggerApiCalls()).toHaveLength(1);
@@ -192,15 +185,11 @@ describe('a rotated API key', () => {
 		await fixture.control.api(rotatedKey, 'DELETE', `/webhook-endpoints/${endpointId}`);
 		await fixture.clearRequests();
 
-		const body = JSON.stringify({ id: 'evt_90e', type: 'member.created', data: {} });
-		const answer = await fetch(restarted.webhookUrl(), {
-			method: 'POST',
-			headers: {
-				'content-type': 'application/json',
-				'x-webhook-signature': signatureHeader('whsec_unknown', body),
-			},
-			body,
-		});
+		const answer = await postSignedEnvelope(
+			restarted.webhookUrl(),
+			{ id: 'evt_90e', type: 'member.created', data: {} },
+			'whsec_unknown',
+		);
 
 		expect(answer.status).toBe(401);
 		expect(await triggerApiCalls()).toEqual([`GET /api/v1/webhook-endpoints/${endpointId}`]);
@@ -297,16 +286,12 @@ describe('the signing secret in the clear in static data', () => {
 		const chosen = receiver().restart(trigger, {
 			[`node:${trigger.node.name}`]: { ...nodeData(trigger), secret: 'whsec_chosen_by_someone' },
 		});
-		const body = JSON.stringify({ id: 'evt_c0ffee', type: 'member.created', data: {} });
 
-		const answer = await fetch(chosen.webhookUrl(), {
-			method: 'POST',
-			headers: {
-				'content-type': 'application/json',
-				'x-webhook-signature': signatureHeader('whsec_chosen_by_someone', body),
-			},
-			body,
-		});
+		const answer = await postSignedEnvelope(
+			chosen.webhookUrl(),
+			{ id: 'evt_c0ffee', type: 'member.created', data: {} },
+			'whsec_chosen_by_someone',
+		);
 
 		expect(answer.status).toBe(401);
 		expect(chosen.executions).toEqual([]);
@@ -323,19 +308,16 @@ describe('a signature tolerance from an expression', () => {
 		const trigger = await activeTrigger();
 		trigger.node.parameters.options = { signatureToleranceSeconds: '={{ "five minutes" }}' };
 		const [endpoint] = await fixture.control.endpoints();
-		const body = JSON.stringify({ id: 'evt_01d', type: 'member.created', data: {} });
 		const aDayAgo = Math.floor(Date.now() / 1000) - 86_400;
 
-		const answer = await fetch(trigger.webhookUrl(), {
-			method: 'POST',
-			headers: {
-				'content-type': 'application/json',
-				'x-webhook-signature': signatureHeader(String(endpoint.secret), body, aDayAgo),
-			},
-			body,
-		});
+		const answer = await postSignedEnvelope(
+			trigger.webhookUrl(),
+			{ id: 'evt_01d', type: 'member.created', data: {} },
+			String(endpoint.secret),
+			aDayAgo,
+		);
 
-		expect({ status: answer.status, body: await answer.text() }).toEqual({
+		expect(answer).toEqual({
 			status: 401,
 			body: JSON.stringify({ error: 'invalid_tolerance' }),
 		});

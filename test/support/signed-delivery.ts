@@ -120,18 +120,22 @@ export async function postOverKeepAlive(
 	return { statuses, latenciesMs };
 }
 
-/** POSTs an envelope signed with `secret` to a webhook URL; answers the status and the body. */
+/**
+ * POSTs an envelope signed with `secret` (timestamped now unless given) to a webhook URL; answers
+ * the status and the body.
+ */
 export async function postSignedEnvelope(
 	url: string,
-	envelope: EventEnvelope,
+	envelope: Partial<EventEnvelope>,
 	secret: string,
+	unixSeconds = unixNow(),
 ): Promise<{ status: number; body: string }> {
 	const body = JSON.stringify(envelope);
 	const response = await fetch(url, {
 		method: 'POST',
 		headers: {
 			'content-type': 'application/json',
-			'x-webhook-signature': signatureHeader(secret, body),
+			'x-webhook-signature': signatureHeader(secret, body, unixSeconds),
 		},
 		body,
 	});

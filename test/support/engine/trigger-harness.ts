@@ -192,16 +192,7 @@ export class TriggerHarness {
 	loadForRequest(): Workflow {
 		const staticData = JSON.parse(JSON.stringify(this.workflow.staticData)) as IDataObject;
 		delete staticData.__dataChanged;
-		return new Workflow({
-			id: this.workflow.id,
-			name: this.workflow.name,
-			nodes: [this.node],
-			connections: {},
-			active: true,
-			nodeTypes,
-			staticData,
-			settings: this.workflow.settings,
-		});
+		return this.workflowAround(staticData);
 	}
 
 	/**
@@ -211,15 +202,19 @@ export class TriggerHarness {
 	 * not, and without {@link LiveTrigger.resetsChangeFlagAtRunStart} neither does the receiver.
 	 */
 	establishContextForPersistence(loaded: Workflow): void {
-		new Workflow({
-			id: loaded.id,
-			name: loaded.name,
+		this.workflowAround(loaded.staticData);
+	}
+
+	private workflowAround(staticData: IDataObject): Workflow {
+		return new Workflow({
+			id: this.workflow.id,
+			name: this.workflow.name,
 			nodes: [this.node],
 			connections: {},
 			active: true,
 			nodeTypes,
-			staticData: loaded.staticData,
-			settings: loaded.settings,
+			staticData,
+			settings: this.workflow.settings,
 		});
 	}
 
