@@ -1,6 +1,10 @@
 import type { INode } from 'n8n-workflow';
 
-import { apiError } from '../../nodes/shared/transport/apiError';
+import {
+	apiError,
+	unexpectedAnswerError,
+	unreachableError,
+} from '../../nodes/shared/transport/apiError';
 
 const node: INode = {
 	id: 'node-1',
@@ -120,6 +124,58 @@ describe('apiError tells a no-code user what to fix', () => {
 			message: 'The Workforce Management API failed with status 503 (GET /members/mem_1)',
 			description: 'Retry later; if it persists, contact the provider. The API says: "down"',
 			httpCode: '503',
+		});
+		expect(errorFor(500, {}).message).toBe(
+			'The Workforce Management API failed with status 500 (GET /members/mem_1)',
+		);
+	});
+
+	it('reads module_inactive only on a 403', () => {
+		const body = { error: { code: 'module_inactive', message: 'off' } };
+		expect(errorFor(422, body, 'members:write').message).toBe('The API refused the request: off');
+	});
+});
+
+describe('unreachableError says how often the request was sent', () => {
+	it.each([
+		[1, 'Sent POST /members once'],
+		[3, 'Tried POST /members 3 times'],
+	])('%i attempt(s)', (attempts, tried) => {
+		const error = unreachableError(
+			node,
+			'https://api.example.com/api/v1',
+			'POST /members',
+			attempts,
+			'read ECONNRESET',
+		);
+		expect(error).toMatchObject({
+			message: 'Could not reach the Workforce Management API at https://api.example.com/api/v1',
+			description: `${tried}. Check the Base URL in the credential. Cause: read ECONNRESET`,
+			errorResponse: { message: 'read ECONNRESET' },
+		});
+	});
+});
+
+describe('unexpectedAnswerError names the request, and the records read when listing', () => {
+	const advice =
+		'Check that the Base URL in the credential points at the API (not at a proxy or login page); if it does, retry later or contact the provider.';
+
+	it.each([
+		[undefined, advice],
+		[0, `Stopped after 0 records. ${advice}`],
+		[200, `Stopped after 200 records. ${advice}`],
+	])('records read: %s', (recordsRead, description) => {
+		const error = unexpectedAnswerError(
+			node,
+			'GET /members',
+			'a page without its "data" list',
+			recordsRead,
+		);
+		expect(error).toMatchObject({
+			message:
+				'The Workforce Management API answered GET /members with a page without its "data" list',
+			description,
+			errorResponse: { request: 'GET /members' },
 		});
 	});
 });

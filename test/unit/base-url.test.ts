@@ -26,6 +26,14 @@ describe('userInfoRedactor', () => {
 		);
 	});
 
+	it('blanks out a user info without a password whole, and nothing else', () => {
+		const redact = userInfoRedactor('https://tok3n@wfm.example');
+
+		expect(redact('GET https://tok3n@wfm.example/api/v1/members failed')).toBe(
+			'GET https://***@wfm.example/api/v1/members failed',
+		);
+	});
+
 	it('leaves every text alone when the Base URL has no user info', () => {
 		const redact = userInfoRedactor('https://wfm.example');
 		// a URL further on is not the Base URL's user info

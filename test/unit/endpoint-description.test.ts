@@ -60,5 +60,7 @@ describe('the description of a trigger-registered endpoint', () => {
 		);
 		expect(readableDescription('n8n workflow wf1 · Trigger')).toBe('n8n workflow wf1 · Trigger');
 		expect(readableDescription('CRM')).toBe('CRM');
+		// an id the trigger did not append last, e.g. a description edited in the API's UI
+		expect(readableDescription('Sync (n8n workflow wf1) old')).toBe('Sync (n8n workflow wf1) old');
 	});
 });

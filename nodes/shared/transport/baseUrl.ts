@@ -33,8 +33,10 @@ export function userInfoRedactor(baseUrl: string): (text: string) => string {
 	if (userInfo === undefined) return (text) => text;
 	// The user name alone stays: it is no secret, and blanking a short one would mangle words.
 	const password = userInfo.includes(':') ? userInfo.slice(userInfo.indexOf(':') + 1) : '';
-	const secrets = [userInfo, password, decodeURIComponentSafely(password)]
-		.filter((secret) => secret !== '')
-		.sort((a, b) => b.length - a.length);
+	// Longest first, so the user info is blanked whole: it holds the password, which is never
+	// shorter than its decoded form.
+	const secrets = [userInfo, password, decodeURIComponentSafely(password)].filter(
+		(secret) => secret !== '',
+	);
 	return (text) => secrets.reduce((redacted, secret) => redacted.split(secret).join('***'), text);
 }
