@@ -1,8 +1,11 @@
 /**
- * `npm run test:mutation:scores [-- --survivors] [events folder]`: mutation scores per file and
+ * `npm run test:mutation:scores [-- --survivors] [events folder ...]`: mutation scores per file and
  * folder from the mutants StrykerJS has tested so far. The event-recorder reporter writes each
  * result as it comes (reports/mutation/events), so a run stopped before its end still gives the
  * scores of what it tested, next to how many mutants each file had in the plan.
+ *
+ * Given several folders, oldest run first, a file's figures come from the last run that planned
+ * it: re-running the files whose code or tests changed updates their rows and leaves the others.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -32,27 +35,43 @@ const projectPath = (fileName: string) =>
 const percent = (detected: number, counted: number) =>
 	counted === 0 ? '–' : `${((100 * detected) / counted).toFixed(1)} %`;
 
-function main(): void {
-	const args = process.argv.slice(2);
-	const showSurvivors = args.includes('--survivors');
-	const folder =
-		args.find((arg) => !arg.startsWith('--')) ??
-		join(PACKAGE_ROOT, 'reports', 'mutation', 'events');
-	const planned = new Map<string, number>();
+interface FileRun {
+	planned: number;
+	results: MutantResult[];
+}
+
+/** Each file's mutants in one run: how many were planned and the results so far. */
+function readRun(folder: string): Map<string, FileRun> {
+	const files = new Map<string, FileRun>();
+	const fileRun = (fileName: string) => {
+		const file = projectPath(fileName);
+		const run = files.get(file) ?? { planned: 0, results: [] };
+		files.set(file, run);
+		return run;
+	};
 	for (const plan of readEvents(folder, 'onMutationTestingPlanReady') as Array<{
 		mutantPlans: Array<{ mutant: { fileName: string } }>;
 	}>) {
-		for (const { mutant } of plan.mutantPlans) {
-			const file = projectPath(mutant.fileName);
-			planned.set(file, (planned.get(file) ?? 0) + 1);
-		}
+		for (const { mutant } of plan.mutantPlans) fileRun(mutant.fileName).planned++;
 	}
-	const tested = new Map<string, MutantResult[]>();
 	for (const result of readEvents(folder, 'onMutantTested') as MutantResult[]) {
-		const file = projectPath(result.fileName);
-		tested.set(file, [...(tested.get(file) ?? []), result]);
+		fileRun(result.fileName).results.push(result);
 	}
-	const folders = new Map<
+	return files;
+}
+
+function main(): void {
+	const args = process.argv.slice(2);
+	const showSurvivors = args.includes('--survivors');
+	const folders = args.filter((arg) => !arg.startsWith('--'));
+	if (folders.length === 0) folders.push(join(PACKAGE_ROOT, 'reports', 'mutation', 'events'));
+	const runs = new Map<string, FileRun>();
+	for (const folder of folders) {
+		for (const [file, run] of readRun(folder)) runs.set(file, run);
+	}
+	const planned = new Map([...runs].map(([file, run]) => [file, run.planned]));
+	const tested = new Map([...runs].map(([file, run]) => [file, run.results]));
+	const sums = new Map<
 		string,
 		{ detected: number; counted: number; tested: number; planned: number }
 	>();
@@ -67,15 +86,15 @@ function main(): void {
 			`| \`${file}\` | ${percent(detected, counted.length)} | ${detected} / ${counted.length} | ${results.length} of ${planned.get(file) ?? '?'} | ${count('Survived')} | ${count('NoCoverage')} |`,
 		);
 		const name = file.split('/').slice(0, 2).join('/');
-		const sum = folders.get(name) ?? { detected: 0, counted: 0, tested: 0, planned: 0 };
-		folders.set(name, {
+		const sum = sums.get(name) ?? { detected: 0, counted: 0, tested: 0, planned: 0 };
+		sums.set(name, {
 			detected: sum.detected + detected,
 			counted: sum.counted + counted.length,
 			tested: sum.tested + results.length,
 			planned: sum.planned + (planned.get(file) ?? 0),
 		});
 	}
-	for (const [name, sum] of folders) {
+	for (const [name, sum] of sums) {
 		console.log(
 			`| **\`${name}\`** | **${percent(sum.detected, sum.counted)}** | ${sum.detected} / ${sum.counted} | ${sum.tested} of ${sum.planned} | | |`,
 		);
