@@ -131,6 +131,19 @@ describe('API errors a user can act on', () => {
 			message: 'Could not reach the Workforce Management API at http://127.0.0.1:9/api/v1',
 		});
 	});
+
+	it('does not send a create again after a reset connection: it may have been applied', async () => {
+		await sandbox.injectFault({ kind: 'reset', count: 10, path: '/members' });
+
+		const { error } = await run(createMember);
+
+		expect(error).toMatchObject({
+			name: 'NodeApiError',
+			message: `Could not reach the Workforce Management API at ${sandbox.sandbox.baseUrl}`,
+			description: expect.stringMatching(/^Sent POST \/members once\. /),
+		});
+		expect(await sandbox.requests()).toHaveLength(1);
+	});
 });
 
 describe('rate limiting', () => {

@@ -213,6 +213,10 @@ describe('Get Many paging', () => {
 			});
 			expect(items).toEqual([]);
 			expect(requests).toHaveLength(4);
+			// backing off: half a second, then a second
+			const [, first, second, third] = requests.map((request) => Date.parse(request.at));
+			expect(second - first).toBeGreaterThanOrEqual(490);
+			expect(third - second).toBeGreaterThanOrEqual(990);
 		});
 	});
 });
