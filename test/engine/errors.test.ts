@@ -146,6 +146,21 @@ describe('API errors a user can act on', () => {
 	});
 });
 
+describe('an operation the node does not have (a workflow from another version)', () => {
+	it.each([
+		['member', 'archive'],
+		['member', 'toString'],
+	])('resource %j, operation %j: says so, before any request', async (resource, operation) => {
+		const { error } = await run({ resource, operation });
+
+		expect(error).toMatchObject({
+			name: 'NodeOperationError',
+			message: `The operation "${operation}" is not supported for resource "${resource}"`,
+		});
+		expect(await sandbox.requests()).toEqual([]);
+	});
+});
+
 describe('rate limiting', () => {
 	it('retries a 429 after Retry-After and succeeds', async () => {
 		await sandbox.injectFault({ status: 429, count: 2, retry_after: 1 });

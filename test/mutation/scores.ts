@@ -85,7 +85,9 @@ function main(): void {
 		console.log(
 			`| \`${file}\` | ${percent(detected, counted.length)} | ${detected} / ${counted.length} | ${results.length} of ${planned.get(file) ?? '?'} | ${count('Survived')} | ${count('NoCoverage')} |`,
 		);
-		const name = file.split('/').slice(0, 2).join('/');
+		// nodes/<node> per node; credentials/ as one folder
+		const parts = file.split('/');
+		const name = parts.length > 2 ? parts.slice(0, 2).join('/') : parts[0];
 		const sum = sums.get(name) ?? { detected: 0, counted: 0, tested: 0, planned: 0 };
 		sums.set(name, {
 			detected: sum.detected + detected,
