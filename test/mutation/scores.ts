@@ -69,21 +69,19 @@ function main(): void {
 	for (const folder of folders) {
 		for (const [file, run] of readRun(folder)) runs.set(file, run);
 	}
-	const planned = new Map([...runs].map(([file, run]) => [file, run.planned]));
-	const tested = new Map([...runs].map(([file, run]) => [file, run.results]));
 	const sums = new Map<
 		string,
 		{ detected: number; counted: number; tested: number; planned: number }
 	>();
 	console.log('| file | score | detected / counted | tested of planned | survived | no coverage |');
 	console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
-	for (const file of [...new Set([...planned.keys(), ...tested.keys()])].sort()) {
-		const results = tested.get(file) ?? [];
+	const files = [...runs].sort(([a], [b]) => a.localeCompare(b));
+	for (const [file, { planned, results }] of files) {
 		const counted = results.filter((result) => COUNTED.includes(result.status));
 		const detected = counted.filter((result) => DETECTED.includes(result.status)).length;
 		const count = (status: string) => results.filter((result) => result.status === status).length;
 		console.log(
-			`| \`${file}\` | ${percent(detected, counted.length)} | ${detected} / ${counted.length} | ${results.length} of ${planned.get(file) ?? '?'} | ${count('Survived')} | ${count('NoCoverage')} |`,
+			`| \`${file}\` | ${percent(detected, counted.length)} | ${detected} / ${counted.length} | ${results.length} of ${planned} | ${count('Survived')} | ${count('NoCoverage')} |`,
 		);
 		// nodes/<node> per node; credentials/ as one folder
 		const parts = file.split('/');
@@ -93,7 +91,7 @@ function main(): void {
 			detected: sum.detected + detected,
 			counted: sum.counted + counted.length,
 			tested: sum.tested + results.length,
-			planned: sum.planned + (planned.get(file) ?? 0),
+			planned: sum.planned + planned,
 		});
 	}
 	for (const [name, sum] of sums) {
@@ -102,7 +100,7 @@ function main(): void {
 		);
 	}
 	if (!showSurvivors) return;
-	for (const [file, results] of tested) {
+	for (const [file, { results }] of files) {
 		const survivors = results
 			.filter((result) => result.status === 'Survived' || result.status === 'NoCoverage')
 			.sort((a, b) => a.location.start.line - b.location.start.line);
