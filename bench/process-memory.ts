@@ -7,12 +7,11 @@
 import { parseArgs } from 'node:util';
 
 import {
-	acceptEnvelopeOnce,
-	ENVELOPE_MEMORY_LIMITS,
+	acceptEnvelope,
 	PROCESS_MEMORY_LIMITS,
 	processMemorySize,
-	settleEnvelope,
-} from '../nodes/WorkforceManagementTrigger/duplicates';
+} from '../nodes/WorkforceManagementTrigger/acceptedEnvelopes';
+import { ENVELOPE_MEMORY_LIMITS } from '../nodes/WorkforceManagementTrigger/envelopeMemory';
 
 const NOW = 1_767_225_600;
 
@@ -30,8 +29,7 @@ function fill(workflows: number): void {
 		const staticData = {};
 		for (let delivery = 0; delivery < ENVELOPE_MEMORY_LIMITS.maxEntries; delivery++) {
 			const id = `evt_${workflow.toString(16)}_${delivery.toString(16)}`;
-			acceptEnvelopeOnce(staticData, owner, id, NOW + delivery);
-			settleEnvelope(owner, id, true);
+			acceptEnvelope(staticData, owner, id, NOW + delivery).settle(true);
 		}
 	}
 }

@@ -11,7 +11,7 @@ import { endpointEventTypeOptions } from '../shared/eventCatalog';
 import { CREDENTIAL_TYPE } from '../shared/transport';
 import * as webhookEndpoints from '../shared/webhookEndpoints';
 import { receiveDelivery, type TriggerStaticData, triggerStaticData } from './delivery';
-import { forgetAcceptedEnvelopes } from './duplicates';
+import { forgetAcceptedEnvelopes } from './envelopeMemory';
 import {
 	createEndpoint,
 	deleteEndpoint,

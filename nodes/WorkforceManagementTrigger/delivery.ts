@@ -2,8 +2,8 @@
  * The delivery pipeline: what happens to one request to the trigger's webhook URL. Refused
  * requests are answered here and start no execution; an accepted one becomes one item.
  *
- * content type → raw body → signature (signature.ts) → test-delivery option → duplicates
- * (duplicates.ts) → the envelope as the item
+ * content type → raw body → signature (signature.ts) → duplicates (acceptedEnvelopes.ts) →
+ * test-delivery option → the envelope as the item
  */
 import type {
 	IDataObject,
@@ -11,17 +11,15 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { jsonParse, sleep } from 'n8n-workflow';
+import { jsonParse } from 'n8n-workflow';
 
-import {
-	acceptEnvelopeOnce,
-	type DuplicateMemoryStaticData,
-	type MemoryOwner,
-	settleEnvelope,
-} from './duplicates';
-import type { StoredRegistration, TriggerOptions } from './registration';
+import { acceptEnvelope, type MemoryOwner } from './acceptedEnvelopes';
+import type { DuplicateMemoryStaticData } from './envelopeMemory';
+import { keepMarkedChangedPastRunnerStart } from './n8nChangeFlagReset';
+import { toleranceSeconds, triggerOptions } from './options';
+import type { StoredRegistration } from './registration';
 import { deliverySecrets } from './secret';
-import { DEFAULT_TOLERANCE_SECONDS, SIGNATURE_HEADER, verifySignature } from './signature';
+import { SIGNATURE_HEADER, verifySignature } from './signature';
 
 /**
  * `application/json`, with or without parameters (`; charset=utf-8`), in any letter case. The API
@@ -80,9 +78,17 @@ async function rawBodyOf(request: ReturnType<IWebhookFunctions['getRequestObject
 }
 
 /**
- * Records the envelope id as accepted, then, once n8n has answered this request, forgets it again
- * if n8n could not start the execution (it answers 500 and saves no static data): the API retries,
- * and the retry must run.
+ * Whether n8n started the execution a request asked for, judged once the request is over: n8n
+ * answers only after `WorkflowRunner.run` returned, and 500 when it threw. A client that went away
+ * first (the API stops waiting long before a slow database answers) gives no such proof.
+ */
+function executionStarted(response: ReturnType<IWebhookFunctions['getResponseObject']>): boolean {
+	return response.writableFinished && response.statusCode !== 500;
+}
+
+/**
+ * Records the envelope id; false when it was accepted before. Once the request is over, an id
+ * whose execution did not start is forgotten again, so the API's retry runs.
  */
 function acceptOnce(
 	this: IWebhookFunctions,
@@ -90,43 +96,13 @@ function acceptOnce(
 	envelopeId: string,
 	nowSeconds: number,
 ): boolean {
-	const owner = memoryOwner(this);
-	if (!acceptEnvelopeOnce(staticData, owner, envelopeId, nowSeconds)) return false;
-	keepMarkedChangedPastRunnerStart(staticData);
+	const acceptance = acceptEnvelope(staticData, memoryOwner(this), envelopeId, nowSeconds);
 	const response = this.getResponseObject();
-	response.once('close', () => {
-		// n8n answers 500 when it could not start the execution (WorkflowRunner.run threw)
-		const failed = response.headersSent && response.statusCode === 500;
-		settleEnvelope(owner, envelopeId, !failed);
-	});
+	response.once('close', () => acceptance.settle(executionStarted(response)));
+	if (acceptance.duplicate) return false;
+	keepMarkedChangedPastRunnerStart(staticData);
 	return true;
 }
-
-/**
- * n8n 2.36+ (measured on 2.41.1) forgets that `webhook()` changed static data: starting the
- * execution (`WorkflowRunner.run` → `establishContextForPersistence`) wraps the same static data
- * object in a second `Workflow`, whose `ObservableObject.create` resets `__dataChanged`, and the
- * webhook service then skips its save. Without the save a duplicate sent later (after a restart,
- * or to another webhook process) runs again. Writing the memory again once the reset has happened
- * marks it changed again. The reset comes a few promise turns after `webhook()` returns, before any
- * I/O; the save only after the execution is stored, so both re-marks land in between. Harmless
- * where n8n keeps the flag (2.8): the save happens either way.
- */
-function keepMarkedChangedPastRunnerStart(staticData: TriggerStaticData): void {
-	const markChanged = () => {
-		const memory = staticData.seenEnvelopes;
-		if (memory !== undefined) staticData.seenEnvelopes = memory;
-	};
-	void (async () => {
-		for (let turn = 0; turn < RUNNER_START_PROMISE_TURNS; turn++) await Promise.resolve();
-		markChanged();
-		await sleep(0);
-		markChanged();
-	})();
-}
-
-/** More promise turns than n8n 2.41 takes from `webhook()` returning to the flag's reset. */
-const RUNNER_START_PROMISE_TURNS = 64;
 
 export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const request = this.getRequestObject();
@@ -134,7 +110,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		return refuseDelivery.call(this, 415, 'unsupported_content_type');
 	}
 	const staticData = triggerStaticData(this);
-	const options = this.getNodeParameter('options', {}) as TriggerOptions;
+	const options = triggerOptions(this);
 	const nowSeconds = Math.floor(Date.now() / 1000);
 	const logContext = { workflowId: this.getWorkflow().id, node: this.getNode().name };
 
@@ -144,7 +120,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		header: request.headers[SIGNATURE_HEADER],
 		secrets: await deliverySecrets.call(this, staticData, nowSeconds),
 		nowSeconds,
-		toleranceSeconds: options.signatureToleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS,
+		toleranceSeconds: toleranceSeconds(options),
 	});
 	if (!verdict.valid) {
 		if (verdict.reason === 'invalid_tolerance') {
@@ -165,15 +141,17 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		return refuseDelivery.call(this, 400, 'body_not_json');
 	}
 
-	const testDelivery = String(request.headers[TEST_DELIVERY_HEADER]).toLowerCase() === 'true';
-	if (testDelivery && options.ignoreTestDeliveries === true) {
-		return acknowledgeWithoutRun('test_delivery');
-	}
-
+	// a test delivery is remembered too, ignored or not: replayed without its (unsigned) test
+	// header, it must not run as a real event
 	if (options.ignoreDuplicates !== false && typeof envelope.id === 'string') {
 		if (!acceptOnce.call(this, staticData, envelope.id, nowSeconds)) {
 			return acknowledgeWithoutRun('duplicate');
 		}
+	}
+
+	const testDelivery = String(request.headers[TEST_DELIVERY_HEADER]).toLowerCase() === 'true';
+	if (testDelivery && options.ignoreTestDeliveries === true) {
+		return acknowledgeWithoutRun('test_delivery');
 	}
 
 	return {

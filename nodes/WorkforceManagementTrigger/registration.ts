@@ -3,6 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { describesWorkflow, endpointDescription } from '../shared/endpointDescription';
 import * as webhookEndpoints from '../shared/webhookEndpoints';
+import { isValidTolerance, toleranceSeconds, triggerOptions } from './options';
 import { DEFAULT_TOLERANCE_SECONDS } from './signature';
 
 /** What the trigger remembers about its registration, in the node's static data. */
@@ -114,12 +115,6 @@ export function findOwnEndpoints<T extends RemoteEndpoint>(
  * failures mean something to activation (an endpoint already gone, an http:// webhook URL).
  */
 
-export interface TriggerOptions {
-	ignoreDuplicates?: boolean;
-	ignoreTestDeliveries?: boolean;
-	signatureToleranceSeconds?: number;
-}
-
 function hasHttpCode(error: unknown, code: string): boolean {
 	return (error as { httpCode?: unknown } | null)?.httpCode === code;
 }
@@ -156,14 +151,11 @@ export function wantedRegistration(this: IHookFunctions): WantedRegistration {
 			},
 		);
 	}
-	const { signatureToleranceSeconds } = this.getNodeParameter('options', {}) as TriggerOptions;
-	if (
-		signatureToleranceSeconds !== undefined &&
-		!(Number.isFinite(signatureToleranceSeconds) && signatureToleranceSeconds > 0)
-	) {
+	const options = triggerOptions(this);
+	if (!isValidTolerance(toleranceSeconds(options))) {
 		throw new NodeOperationError(
 			this.getNode(),
-			`"Signature Tolerance (Seconds)" must be a positive number of seconds, not ${signatureToleranceSeconds}`,
+			`"Signature Tolerance (Seconds)" must be a positive number of seconds, not ${String(options.signatureToleranceSeconds)}`,
 			{ description: `The API recommends ${DEFAULT_TOLERANCE_SECONDS} seconds.` },
 		);
 	}

@@ -11,6 +11,7 @@
  *   `responseData`), and the workflow runs through WorkflowExecute from the trigger node.
  */
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
@@ -39,6 +40,8 @@ const DATABASE_ROUND_TRIP_MS = 25;
 export interface TriggerRequest {
 	path: string;
 	signatureHeader?: string;
+	/** The raw body, as received (empty when the receiver answered before reading it). */
+	body: string;
 	status: number;
 	responseBody: string;
 	/** Items of the execution this request started; `undefined` when it started none. */
@@ -62,6 +65,13 @@ export class LiveTrigger extends TriggerHarness {
 	 * answers 500 and saves no static data, as n8n does when creating the execution fails.
 	 */
 	executionStartFailsFor = 0;
+
+	/**
+	 * The receiver runs the node, then n8n's start of the execution outlasts the client (a database
+	 * that keeps `WorkflowRunner.run` waiting): it waits until the client has closed the connection,
+	 * then fails to start the execution, for this many requests.
+	 */
+	executionStartOutlastsClientFor = 0;
 
 	/**
 	 * The receiver starts executions as n8n 2.36+ does: the static data's change flag is reset
@@ -218,6 +228,7 @@ export class TriggerReceiver {
 		const delivery: TriggerRequest = {
 			path,
 			signatureHeader: request.headers['x-webhook-signature'] as string | undefined,
+			body: '',
 			status: 0,
 			responseBody: '',
 		};
@@ -237,6 +248,7 @@ export class TriggerReceiver {
 		// as n8n's live-webhook service: static data loaded per request, saved after the run started
 		const loaded = trigger.loadForRequest();
 		const rawBody = await readBody(request);
+		delivery.body = rawBody.toString('utf8');
 		const webhookRequest = Object.assign(request, {
 			rawBody,
 			body: request.headers['content-type']?.startsWith('application/json')
@@ -246,6 +258,12 @@ export class TriggerReceiver {
 		const result: IWebhookResponseData = await trigger.runWebhook(webhookRequest, response, loaded);
 		// the node answered itself
 		if (result.noWebhookResponse) delivery.status = response.statusCode;
+		if (result.workflowData !== undefined && trigger.executionStartOutlastsClientFor > 0) {
+			trigger.executionStartOutlastsClientFor--;
+			if (!response.destroyed) await once(response, 'close');
+			delivery.status = 0;
+			return;
+		}
 		if (result.workflowData !== undefined && trigger.executionStartFailsFor > 0) {
 			// n8n: WorkflowRunner.run threw; it answers 500 and its save of static data never runs
 			trigger.executionStartFailsFor--;

@@ -138,31 +138,6 @@ function inOrder(entries: Array<[string, number]>): EnvelopeMemory {
 	return new Map(entries.sort(([, left], [, right]) => left - right));
 }
 
-/**
- * Exactly once under bursts, in one n8n process.
- *
- * n8n loads the workflow's static data fresh for each webhook request and saves it whole once the
- * execution has started (not at all when starting it fails), with no lock: with concurrent
- * deliveries the last save wins, and two copies of one envelope arriving together both find it
- * unknown. So the ids accepted by this process are also kept here, per registration: workflow,
- * trigger node, and production or test listener (n8n gives "Listen for test event" production's
- * workflow and node id, but its own URL, static data and executions). Each delivery checks and records its id synchronously (no await in
- * between, so a simultaneous copy cannot slip through) against the union of this memory and what
- * static data holds, and writes that union back, so a later save restores ids an earlier one
- * dropped.
- *
- * An id is pending until n8n has answered its request: when the execution could not be started
- * (n8n answers 5xx and saves nothing), {@link settleEnvelope} forgets it, so the API's retry runs.
- * Pending ids of other requests are not written to static data, so no save persists an id whose
- * execution may yet fail to start.
- *
- * The memory only has to bridge the moments between a request loading static data and its save,
- * so it is bounded: a registration idle for an hour is dropped, and beyond
- * `PROCESS_MEMORY_LIMITS.maxRegistrations` the least recently used goes first.
- *
- * Across several webhook processes (queue mode) only static data is shared: sequential copies are
- * caught, simultaneous copies landing on two processes at once can both run.
- */
 
 /** The part of the trigger's static data that holds the duplicate memory. */
 export interface DuplicateMemoryStaticData {
@@ -171,104 +146,8 @@ export interface DuplicateMemoryStaticData {
 	recentEnvelopes?: unknown;
 }
 
-/** One registration of a trigger node: production's, or a test listener's. */
-export interface MemoryOwner {
-	workflowId: string | undefined;
-	nodeId: string;
-	testListener: boolean;
-}
-
-export const PROCESS_MEMORY_LIMITS = { maxRegistrations: 256, idleSeconds: 3600 };
-
-interface ProcessMemory {
-	memory: EnvelopeMemory;
-	/** Accepted here, the request not answered yet. */
-	pending: Set<string>;
-	/** The stored form last written from `memory`. */
-	written: StoredEnvelopeMemory;
-	usedAt: number;
-}
-
-/** Least recently used first. */
-const acceptedInThisProcess = new Map<string, ProcessMemory>();
-
-function ownerKey(owner: MemoryOwner): string {
-	return [owner.workflowId ?? '', owner.nodeId, owner.testListener ? 'test' : ''].join('\u0000');
-}
-
-function processMemory(key: string, nowSeconds: number): ProcessMemory {
-	const known = acceptedInThisProcess.get(key);
-	acceptedInThisProcess.delete(key);
-	const entry = known ?? { memory: new Map(), pending: new Set(), written: {}, usedAt: nowSeconds };
-	entry.usedAt = nowSeconds;
-	acceptedInThisProcess.set(key, entry);
-	for (const [oldestKey, oldest] of acceptedInThisProcess) {
-		const idle = nowSeconds - oldest.usedAt > PROCESS_MEMORY_LIMITS.idleSeconds;
-		if (!idle && acceptedInThisProcess.size <= PROCESS_MEMORY_LIMITS.maxRegistrations) break;
-		acceptedInThisProcess.delete(oldestKey);
-	}
-	return entry;
-}
-
-/** How many registrations this process holds a memory for (for tests and benchmarks). */
-export function processMemorySize(): number {
-	return acceptedInThisProcess.size;
-}
-
-/**
- * Records `envelopeId` for the registration; returns false when it was accepted before (in this
- * process or, per static data, in any other). Synchronous on purpose.
- */
-export function acceptEnvelopeOnce(
-	staticData: DuplicateMemoryStaticData,
-	owner: MemoryOwner,
-	envelopeId: string,
-	nowSeconds: number,
-): boolean {
-	const known = acceptedInThisProcess.get(ownerKey(owner));
-	// static data as this process last wrote it holds nothing new: skip decoding it
-	const stored =
-		known && sameStoredMemory(known.written, staticData.seenEnvelopes)
-			? new Map<string, number>()
-			: decodeMemory(staticData.seenEnvelopes);
-	const legacy = migrateLegacy(staticData.recentEnvelopes);
-	const entry = processMemory(ownerKey(owner), nowSeconds);
-
-	const { duplicate, memory } = recordEnvelope(
-		[stored, legacy, entry.memory],
-		envelopeId,
-		nowSeconds,
-	);
-	const hash = envelopeHash(envelopeId);
-	if (!duplicate) entry.pending.add(hash);
-	entry.memory = memory;
-	const encoded = encodeMemory(withoutPendingOf(memory, entry.pending, duplicate ? '' : hash));
-	entry.written = encoded;
-	if (!sameStoredMemory(encoded, staticData.seenEnvelopes)) staticData.seenEnvelopes = encoded;
-	if (staticData.recentEnvelopes !== undefined) delete staticData.recentEnvelopes;
-	return !duplicate;
-}
-
-/**
- * Once n8n has answered the request that accepted `envelopeId`: `started` false (n8n could not
- * start the execution) forgets the id, so the API's retry is accepted.
- */
-export function settleEnvelope(owner: MemoryOwner, envelopeId: string, started: boolean): void {
-	const entry = acceptedInThisProcess.get(ownerKey(owner));
-	if (!entry) return;
-	const hash = envelopeHash(envelopeId);
-	entry.pending.delete(hash);
-	if (!started) entry.memory.delete(hash);
-}
-
-/** The memory without the ids requests still wait on, but for this request's own (`own`). */
-function withoutPendingOf(memory: EnvelopeMemory, pending: Set<string>, own: string) {
-	if (pending.size === 0 || (pending.size === 1 && pending.has(own))) return memory;
-	return new Map([...memory].filter(([hash]) => hash === own || !pending.has(hash)));
-}
-
 /** Unchanged memory is not written, so n8n has nothing to save for it. */
-function sameStoredMemory(encoded: StoredEnvelopeMemory, stored: unknown): boolean {
+export function sameStoredMemory(encoded: StoredEnvelopeMemory, stored: unknown): boolean {
 	if (typeof stored !== 'object' || stored === null) return false;
 	const storedHours = Object.entries(stored);
 	return (
@@ -277,11 +156,7 @@ function sameStoredMemory(encoded: StoredEnvelopeMemory, stored: unknown): boole
 	);
 }
 
-/**
- * On deactivation: the endpoint is gone, and with it every id it could repeat. The process memory
- * is left to its bounds: n8n calls `delete()` for a test listener and for production alike, in the
- * same mode, so it cannot tell which one it would clear.
- */
+/** On deactivation: the endpoint is gone, and with it every id it could repeat. */
 export function forgetAcceptedEnvelopes(staticData: DuplicateMemoryStaticData): void {
 	delete staticData.seenEnvelopes;
 	delete staticData.recentEnvelopes;

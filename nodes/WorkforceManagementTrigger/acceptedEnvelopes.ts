@@ -1,0 +1,156 @@
+/**
+ * Exactly once in one n8n process, with every accepted id carried into static data.
+ *
+ * n8n loads the workflow's static data fresh for each webhook request and, once the execution has
+ * started, saves it whole just before it answers; when starting the execution fails it answers 500
+ * and saves nothing. There is no lock: with concurrent deliveries the last save wins. So this
+ * process keeps, per registration, the ids it accepted, and whenever that memory changes it writes
+ * it into the static data of every request still in flight. Whichever request n8n saves last
+ * carries every id accepted before its save, a burst included. Each delivery checks and records
+ * its id synchronously (no await in between), so a simultaneous copy cannot slip through.
+ *
+ * An id whose execution did not start (n8n answered 500, or the client closed the connection before
+ * n8n answered: its database can keep `WorkflowRunner.run` waiting longer than the API waits) is
+ * given up: dropped from the memory and from the static data of requests in flight, and a copy
+ * another request saved meanwhile no longer counts in this process. Its retry runs. Should the run
+ * have started after the client gave up, the event runs twice; it is never lost.
+ *
+ * A registration is a trigger node's production webhook or its test listener (n8n gives "Listen for
+ * test event" production's workflow and node id, but its own URL, static data and executions). The
+ * memory only has to bridge the moments between a request loading static data and the last save, so
+ * it is bounded: a registration idle for an hour is dropped, and beyond
+ * `PROCESS_MEMORY_LIMITS.maxRegistrations` the least recently used goes first.
+ */
+import {
+	decodeMemory,
+	type DuplicateMemoryStaticData,
+	encodeMemory,
+	type EnvelopeMemory,
+	envelopeHash,
+	hourOf,
+	mergeMemories,
+	migrateLegacy,
+	recordEnvelope,
+	sameStoredMemory,
+	type StoredEnvelopeMemory,
+} from './envelopeMemory';
+
+/** One registration of a trigger node: production's, or a test listener's. */
+export interface MemoryOwner {
+	workflowId: string | undefined;
+	nodeId: string;
+	testListener: boolean;
+}
+
+export const PROCESS_MEMORY_LIMITS = { maxRegistrations: 256, idleSeconds: 3600 };
+
+interface RegistrationMemory {
+	accepted: EnvelopeMemory;
+	/** Ids whose execution did not start: a stored copy of one of them does not count. */
+	givenUp: EnvelopeMemory;
+	/** The static data of requests n8n has not answered yet; any of them may be saved last. */
+	inFlight: Set<DuplicateMemoryStaticData>;
+	/** The stored form last written from `accepted`. */
+	written: StoredEnvelopeMemory;
+	usedAt: number;
+}
+
+/** Least recently used first. */
+const registrations = new Map<string, RegistrationMemory>();
+
+function ownerKey(owner: MemoryOwner): string {
+	return [owner.workflowId ?? '', owner.nodeId, owner.testListener ? 'test' : ''].join('\u0000');
+}
+
+function registrationMemory(key: string, nowSeconds: number): RegistrationMemory {
+	const known = registrations.get(key);
+	registrations.delete(key);
+	const entry = known ?? {
+		accepted: new Map(),
+		givenUp: new Map(),
+		inFlight: new Set(),
+		written: {},
+		usedAt: nowSeconds,
+	};
+	entry.usedAt = nowSeconds;
+	registrations.set(key, entry);
+	for (const [oldestKey, oldest] of registrations) {
+		const idle = nowSeconds - oldest.usedAt > PROCESS_MEMORY_LIMITS.idleSeconds;
+		if (!idle && registrations.size <= PROCESS_MEMORY_LIMITS.maxRegistrations) break;
+		registrations.delete(oldestKey);
+	}
+	return entry;
+}
+
+/** How many registrations this process holds a memory for (for tests and benchmarks). */
+export function processMemorySize(): number {
+	return registrations.size;
+}
+
+function withoutGivenUp(memory: EnvelopeMemory, givenUp: EnvelopeMemory): EnvelopeMemory {
+	if (givenUp.size === 0) return memory;
+	return new Map([...memory].filter(([hash]) => !givenUp.has(hash)));
+}
+
+/** Static data as this process last wrote it holds nothing new: it is not decoded again. */
+function storedMemory(entry: RegistrationMemory, staticData: DuplicateMemoryStaticData) {
+	if (sameStoredMemory(entry.written, staticData.seenEnvelopes)) return new Map<string, number>();
+	return withoutGivenUp(decodeMemory(staticData.seenEnvelopes), entry.givenUp);
+}
+
+function writeToRequestsInFlight(entry: RegistrationMemory): void {
+	const encoded = encodeMemory(entry.accepted);
+	entry.written = encoded;
+	for (const staticData of entry.inFlight) {
+		if (!sameStoredMemory(encoded, staticData.seenEnvelopes)) {
+			staticData.seenEnvelopes = { ...encoded };
+		}
+	}
+}
+
+export interface Acceptance {
+	/** Accepted before, in this process or, per static data, in any other. */
+	duplicate: boolean;
+	/**
+	 * Once n8n has answered the request (or the client went away): `started` false forgets the id,
+	 * so the API's retry is accepted.
+	 */
+	settle(started: boolean): void;
+}
+
+/**
+ * Records `envelopeId` for the registration, in this process and in the static data of every
+ * request in flight, this one's included. Synchronous on purpose.
+ */
+export function acceptEnvelope(
+	staticData: DuplicateMemoryStaticData,
+	owner: MemoryOwner,
+	envelopeId: string,
+	nowSeconds: number,
+): Acceptance {
+	const entry = registrationMemory(ownerKey(owner), nowSeconds);
+	const { duplicate, memory } = recordEnvelope(
+		[storedMemory(entry, staticData), migrateLegacy(staticData.recentEnvelopes), entry.accepted],
+		envelopeId,
+		nowSeconds,
+	);
+	const hash = envelopeHash(envelopeId);
+	entry.accepted = memory;
+	entry.givenUp = mergeMemories([entry.givenUp], nowSeconds);
+	entry.givenUp.delete(hash);
+	if (staticData.recentEnvelopes !== undefined) delete staticData.recentEnvelopes;
+	entry.inFlight.add(staticData);
+	writeToRequestsInFlight(entry);
+
+	return {
+		duplicate,
+		settle(started: boolean) {
+			// this request's own static data keeps the id: n8n saves it only if the run started
+			entry.inFlight.delete(staticData);
+			if (started || duplicate) return;
+			entry.accepted.delete(hash);
+			entry.givenUp.set(hash, hourOf(nowSeconds));
+			writeToRequestsInFlight(entry);
+		},
+	};
+}

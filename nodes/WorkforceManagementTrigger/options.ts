@@ -1,0 +1,32 @@
+import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+
+import { DEFAULT_TOLERANCE_SECONDS } from './signature';
+
+/** The trigger's Options collection, as n8n hands it over. */
+export interface TriggerOptions {
+	ignoreDuplicates?: boolean;
+	ignoreTestDeliveries?: boolean;
+	/** A number from the field; an expression such as `{{ $env.WFM_TOLERANCE }}` gives a string. */
+	signatureToleranceSeconds?: number | string;
+}
+
+export function triggerOptions(context: IHookFunctions | IWebhookFunctions): TriggerOptions {
+	return context.getNodeParameter('options', {}) as TriggerOptions;
+}
+
+const DECIMAL_NUMBER = /^\s*\d+(?:\.\d+)?\s*$/;
+
+/**
+ * The signature tolerance in seconds: the default when unset, a number as given, a decimal string
+ * ("300") as its number. Anything else is NaN, which verification refuses (it fails closed).
+ */
+export function toleranceSeconds(options: TriggerOptions): number {
+	const value = options.signatureToleranceSeconds;
+	if (value === undefined) return DEFAULT_TOLERANCE_SECONDS;
+	if (typeof value === 'number') return value;
+	return DECIMAL_NUMBER.test(value) ? Number(value) : Number.NaN;
+}
+
+export function isValidTolerance(seconds: number): boolean {
+	return Number.isFinite(seconds) && seconds > 0;
+}

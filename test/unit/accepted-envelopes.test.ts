@@ -1,0 +1,172 @@
+import {
+	acceptEnvelope,
+	type MemoryOwner,
+	PROCESS_MEMORY_LIMITS,
+	processMemorySize,
+} from '../../nodes/WorkforceManagementTrigger/acceptedEnvelopes';
+import {
+	decodeMemory,
+	type DuplicateMemoryStaticData,
+	envelopeHash,
+} from '../../nodes/WorkforceManagementTrigger/envelopeMemory';
+
+const NOW = 1_767_225_600;
+
+function registration(nodeId: string, testListener = false): MemoryOwner {
+	return { workflowId: 'wf-unit', nodeId, testListener };
+}
+
+/** Accepts and settles at once, as a request n8n answered; true when the id was new. */
+function deliver(
+	staticData: DuplicateMemoryStaticData,
+	owner: MemoryOwner,
+	id: string,
+	now = NOW,
+): boolean {
+	const acceptance = acceptEnvelope(staticData, owner, id, now);
+	acceptance.settle(true);
+	return !acceptance.duplicate;
+}
+
+function holds(staticData: DuplicateMemoryStaticData, ids: string[]): boolean[] {
+	const memory = decodeMemory(staticData.seenEnvelopes);
+	return ids.map((id) => memory.has(envelopeHash(id)));
+}
+
+describe('acceptEnvelope', () => {
+	it('catches a copy even when the static data it sees was loaded before the first was saved', () => {
+		const owner = registration('node-copy');
+		const first = acceptEnvelope({}, owner, 'evt_same', NOW);
+		const second = acceptEnvelope({}, owner, 'evt_same', NOW);
+		expect([first.duplicate, second.duplicate]).toEqual([false, true]);
+	});
+
+	it('writes every id of a burst into the static data of every request in flight', () => {
+		const owner = registration('node-burst');
+		const loaded = Array.from({ length: 16 }, (): DuplicateMemoryStaticData => ({}));
+		const ids = loaded.map((_, index) => `evt_burst_${index}`);
+		const acceptances = loaded.map((staticData, index) =>
+			acceptEnvelope(staticData, owner, ids[index], NOW),
+		);
+		// whichever n8n saves last, it holds all 16
+		for (const staticData of loaded) expect(holds(staticData, ids)).toEqual(ids.map(() => true));
+		for (const acceptance of acceptances) acceptance.settle(true);
+	});
+
+	it('stops writing into a request once it is over (n8n has saved it)', () => {
+		const owner = registration('node-over');
+		const saved: DuplicateMemoryStaticData = {};
+		deliver(saved, owner, 'evt_before');
+		deliver({}, owner, 'evt_after');
+		expect(holds(saved, ['evt_before', 'evt_after'])).toEqual([true, false]);
+	});
+
+	it('writes the union back, so a stale save is repaired by the next delivery', () => {
+		const owner = registration('node-union');
+		const a: DuplicateMemoryStaticData = {};
+		deliver(a, owner, 'evt_a');
+		deliver({}, owner, 'evt_b');
+		const stale: DuplicateMemoryStaticData = { ...a }; // a save that lacks evt_b
+		deliver(stale, owner, 'evt_c');
+		expect(holds(stale, ['evt_a', 'evt_b', 'evt_c'])).toEqual([true, true, true]);
+	});
+
+	it('gives up an id whose execution did not start: its retry runs, and no request in flight keeps it', () => {
+		const owner = registration('node-failed-start');
+		const inFlight: DuplicateMemoryStaticData = {};
+		const other = acceptEnvelope(inFlight, owner, 'evt_other', NOW);
+		const failed = acceptEnvelope({}, owner, 'evt_failed', NOW);
+		expect(holds(inFlight, ['evt_failed'])).toEqual([true]);
+
+		failed.settle(false);
+		expect(holds(inFlight, ['evt_other', 'evt_failed'])).toEqual([true, false]);
+		other.settle(true);
+		expect(deliver({}, owner, 'evt_failed', NOW + 60)).toBe(true);
+		expect(deliver({}, owner, 'evt_failed', NOW + 120)).toBe(false);
+	});
+
+	it('does not count a copy of a given-up id that another request saved meanwhile', () => {
+		const owner = registration('node-saved-meanwhile');
+		const savedMeanwhile: DuplicateMemoryStaticData = {};
+		const failed = acceptEnvelope({}, owner, 'evt_lost_start', NOW);
+		deliver(savedMeanwhile, owner, 'evt_saved'); // saved while evt_lost_start was in flight
+		expect(holds(savedMeanwhile, ['evt_lost_start'])).toEqual([true]);
+		failed.settle(false);
+
+		const retry = acceptEnvelope(JSON.parse(JSON.stringify(savedMeanwhile)), owner, 'evt_lost_start', NOW + 60);
+		expect(retry.duplicate).toBe(false);
+		retry.settle(true);
+	});
+
+	it('keeps the id in the request that gave it up: n8n saves that one only if the run started', () => {
+		const owner = registration('node-own');
+		const own: DuplicateMemoryStaticData = {};
+		acceptEnvelope(own, owner, 'evt_own', NOW).settle(false);
+		expect(holds(own, ['evt_own'])).toEqual([true]);
+	});
+
+	it('a duplicate settled as not started forgets nothing', () => {
+		const owner = registration('node-dup-settle');
+		deliver({}, owner, 'evt_ran');
+		acceptEnvelope({}, owner, 'evt_ran', NOW).settle(false);
+		expect(deliver({}, owner, 'evt_ran')).toBe(false);
+	});
+
+	it('migrates the first format once and removes it', () => {
+		const staticData: Record<string, unknown> = { recentEnvelopes: { evt_old_format: NOW - 60 } };
+		expect(deliver(staticData, registration('node-migrate'), 'evt_old_format')).toBe(false);
+		expect(staticData.recentEnvelopes).toBeUndefined();
+		expect(holds(staticData, ['evt_old_format'])).toEqual([true]);
+	});
+
+	it('keeps workflows and nodes apart', () => {
+		const n = { nodeId: 'n', testListener: false };
+		expect(deliver({}, { workflowId: 'wf-1', ...n }, 'evt_x')).toBe(true);
+		expect(deliver({}, { workflowId: 'wf-2', ...n }, 'evt_x')).toBe(true);
+	});
+
+	it('keeps a test listener apart from production, which has the same workflow and node id', () => {
+		const production = registration('node-shared');
+		expect(deliver({}, registration('node-shared', true), 'evt_both')).toBe(true);
+		expect(deliver({}, production, 'evt_both')).toBe(true);
+		expect(deliver({}, production, 'evt_both')).toBe(false);
+	});
+
+	it('leaves static data untouched when nothing changed (so n8n has nothing to save)', () => {
+		const owner = registration('node-unchanged');
+		const staticData: DuplicateMemoryStaticData = {};
+		deliver(staticData, owner, 'evt_once');
+		const written = staticData.seenEnvelopes;
+		expect(deliver(staticData, owner, 'evt_once', NOW + 60)).toBe(false);
+		expect(staticData.seenEnvelopes).toBe(written);
+	});
+
+	it(`holds at most ${PROCESS_MEMORY_LIMITS.maxRegistrations} registrations, dropping the least recently used`, () => {
+		const first = registration('node-lru-0');
+		deliver({}, first, 'evt_lru');
+		for (let i = 1; i <= PROCESS_MEMORY_LIMITS.maxRegistrations; i++) {
+			deliver({}, registration(`node-lru-${i}`), 'evt_lru');
+		}
+		expect(processMemorySize()).toBe(PROCESS_MEMORY_LIMITS.maxRegistrations);
+		// the first one's memory is gone from the process; static data would still hold it
+		expect(deliver({}, first, 'evt_lru')).toBe(true);
+	});
+
+	it('keeps a registration idle for exactly an hour', () => {
+		const owner = registration('node-hour');
+		deliver({}, owner, 'evt_hour');
+		const later = NOW + PROCESS_MEMORY_LIMITS.idleSeconds;
+		deliver({}, registration('node-other'), 'evt_other', later);
+		expect(deliver({}, owner, 'evt_hour', later)).toBe(false);
+	});
+
+	it('drops a registration idle for longer than an hour', () => {
+		// later than every registration before it: the process clock only moves forward
+		const start = NOW + 10 * PROCESS_MEMORY_LIMITS.idleSeconds;
+		const idle = registration('node-idle');
+		deliver({}, idle, 'evt_idle', start);
+		const later = start + PROCESS_MEMORY_LIMITS.idleSeconds + 1;
+		deliver({}, registration('node-busy'), 'evt_busy', later);
+		expect(deliver({}, idle, 'evt_idle', later + 1)).toBe(true);
+	});
+});
