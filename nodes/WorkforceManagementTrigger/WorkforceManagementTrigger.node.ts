@@ -9,50 +9,9 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { endpointEventTypeOptions } from '../shared/eventCatalog';
 import { CREDENTIAL_TYPE } from '../shared/transport';
-import * as webhookEndpoints from '../shared/webhookEndpoints';
-import { receiveDelivery, type TriggerStaticData, triggerStaticData } from './delivery';
-import { forgetAcceptedEnvelopes } from './envelopeMemory';
-import {
-	createEndpoint,
-	deleteEndpoint,
-	deleteOwnEndpoints,
-	fetchEndpoint,
-	isOwnEndpoint,
-	reconcile,
-	type RemoteEndpoint,
-	wantedRegistration,
-} from './registration';
-import { forgetOpenedSecret, openStoredSecret, sealSecret } from './secret';
+import { receiveDelivery } from './delivery';
+import * as lifecycle from './lifecycle';
 import { DEFAULT_TOLERANCE_SECONDS } from './signature';
-
-/**
- * The endpoint static data names, if it still exists and is this workflow's. One that belongs to
- * another workflow (static data copied with a duplicated or imported workflow) is left alone, and
- * this workflow registers its own.
- */
-async function storedOwnEndpoint(
-	this: IHookFunctions,
-	staticData: TriggerStaticData,
-): Promise<RemoteEndpoint | undefined> {
-	if (!staticData.endpointId) return undefined;
-	const remote = await fetchEndpoint.call(this, staticData.endpointId);
-	if (remote && !isOwnEndpoint(remote, this.getWorkflow().id ?? '')) {
-		this.logger.warn(
-			`Webhook endpoint ${remote.id} named in this trigger's static data belongs to another workflow; it is left alone`,
-			{ workflowId: this.getWorkflow().id, node: this.getNode().name },
-		);
-		return undefined;
-	}
-	return remote;
-}
-
-function forgetRegistration(staticData: TriggerStaticData): void {
-	forgetOpenedSecret(staticData.secret);
-	delete staticData.endpointId;
-	delete staticData.secret;
-	delete staticData.url;
-	delete staticData.events;
-}
 
 export class WorkforceManagementTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -153,56 +112,13 @@ export class WorkforceManagementTrigger implements INodeType {
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				const staticData = triggerStaticData(this);
-				const wanted = wantedRegistration.call(this);
-				const remote = await storedOwnEndpoint.call(this, staticData);
-
-				// reconcile judges the secret in the clear; one that no longer opens (another API key) is lost
-				const secret = await openStoredSecret.call(this, staticData);
-				const action = reconcile({ ...staticData, secret }, remote, wanted);
-				if (remote === undefined || action === 'create') {
-					forgetRegistration(staticData);
-					return false;
-				}
-				switch (action) {
-					case 'keep':
-						return true;
-					case 'reenable':
-						await webhookEndpoints.update.call(this, remote.id, { enabled: true });
-						return true;
-					case 'rekey': {
-						const rolled = await webhookEndpoints.rollSecret.call(this, remote.id);
-						staticData.secret = await sealSecret.call(this, remote.id, rolled);
-						return true;
-					}
-					case 'replace':
-						await deleteEndpoint.call(this, remote.id);
-						forgetRegistration(staticData);
-						return false;
-				}
+				return await lifecycle.checkExists.call(this);
 			},
-
 			async create(this: IHookFunctions): Promise<boolean> {
-				const staticData = triggerStaticData(this);
-				const wanted = wantedRegistration.call(this);
-				await deleteOwnEndpoints.call(this, wanted.url);
-
-				const endpoint = await createEndpoint.call(this, wanted);
-				staticData.endpointId = endpoint.id;
-				staticData.secret = await sealSecret.call(this, endpoint.id, endpoint.secret);
-				staticData.url = wanted.url;
-				staticData.events = wanted.events;
-				return true;
+				return await lifecycle.create.call(this);
 			},
-
 			async delete(this: IHookFunctions): Promise<boolean> {
-				const staticData = triggerStaticData(this);
-				const remote = await storedOwnEndpoint.call(this, staticData);
-				if (remote) await deleteEndpoint.call(this, remote.id);
-				await deleteOwnEndpoints.call(this, this.getNodeWebhookUrl('default') as string);
-				forgetRegistration(staticData);
-				forgetAcceptedEnvelopes(staticData);
-				return true;
+				return await lifecycle.delete.call(this);
 			},
 		},
 	};

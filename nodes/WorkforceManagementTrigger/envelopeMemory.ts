@@ -138,7 +138,6 @@ function inOrder(entries: Array<[string, number]>): EnvelopeMemory {
 	return new Map(entries.sort(([, left], [, right]) => left - right));
 }
 
-
 /** The part of the trigger's static data that holds the duplicate memory. */
 export interface DuplicateMemoryStaticData {
 	seenEnvelopes?: StoredEnvelopeMemory;

@@ -31,16 +31,21 @@ export interface WantedRegistration {
 	events: string[];
 }
 
+/** What activation changes on an endpoint it adopts, in one PATCH. */
+export interface EndpointChanges {
+	events?: string[];
+	enabled?: true;
+}
+
 /**
- * - `keep`: the stored endpoint matches and delivers.
- * - `reenable`: it matches but was disabled (e.g. auto-disabled after failed deliveries).
- * - `rekey`: it matches and is enabled, but the stored secret is lost or was rolled by someone
- *   else (the old one signs for 24 hours only): roll the secret and store the new one.
- * - `replace`: an endpoint of ours exists but cannot serve as is (other URL or events, or
- *   disabled with an unknown secret): delete it, then create a new one.
- * - `create`: nothing usable exists remotely: create one.
+ * - `create`: nothing usable of this registration exists remotely.
+ * - `adopt`: the endpoint delivers to this trigger's URL: bring its events and state in line in
+ *   place (its secret and the API's queued retries stay), and roll its secret when the stored one
+ *   is lost or is not the one the API signs with (the old one signs for 24 hours only).
  */
-export type ReconcileAction = 'keep' | 'reenable' | 'rekey' | 'replace' | 'create';
+export type Reconciliation =
+	| { kind: 'create' }
+	| { kind: 'adopt'; changes: EndpointChanges; roll: boolean };
 
 export const ALL_EVENTS = '*';
 
@@ -67,31 +72,33 @@ export function secretMatchesPreview(secret: string, preview: string | undefined
 
 /**
  * Decides what activation must do, given what static data holds and what the API returned for
- * the stored endpoint id (`undefined` when there is no id or the endpoint is gone).
+ * the stored endpoint id (`undefined` when there is no id or the endpoint is gone). An endpoint
+ * that delivers elsewhere is never changed: it may be another n8n's (a staging copy's original).
  */
 export function reconcile(
 	stored: StoredRegistration,
 	remote: RemoteEndpoint | undefined,
 	wanted: WantedRegistration,
-): ReconcileAction {
-	if (remote === undefined) return 'create';
-	if (remote.url !== wanted.url || !sameEvents(remote.events, wanted.events)) return 'replace';
+): Reconciliation {
+	if (remote === undefined || remote.url !== wanted.url) return { kind: 'create' };
+	const changes: EndpointChanges = {};
+	if (!sameEvents(remote.events, wanted.events)) changes.events = wanted.events;
+	if (!remote.enabled) changes.enabled = true;
 	const secretCurrent =
 		stored.secret !== undefined &&
 		stored.secret !== '' &&
 		secretMatchesPreview(stored.secret, remote.secret_preview);
-	if (!secretCurrent) return remote.enabled ? 'rekey' : 'replace';
-	if (!remote.enabled) return 'reenable';
-	return 'keep';
+	return { kind: 'adopt', changes, roll: !secretCurrent };
 }
 
 /**
- * Whether an endpoint is this workflow's: its description names the workflow id. An endpoint id
- * in static data proves nothing (static data is copied with a duplicated or imported workflow,
- * and the public API accepts it), so nothing is changed or deleted by id without this.
+ * Whether an endpoint is this trigger's: it delivers to this trigger's webhook URL (which carries
+ * the node's webhook id, and this n8n's WEBHOOK_URL) and its description names the workflow. An
+ * endpoint id in static data proves nothing: static data is copied with a duplicated or imported
+ * workflow, and a workflow id is not unique across n8n instances (a staging import keeps it).
  */
-export function isOwnEndpoint(endpoint: RemoteEndpoint, workflowId: string): boolean {
-	return describesWorkflow(endpoint.description, workflowId);
+export function isOwnEndpoint(endpoint: RemoteEndpoint, workflowId: string, url: string): boolean {
+	return endpoint.url === url && describesWorkflow(endpoint.description, workflowId);
 }
 
 /**
@@ -105,8 +112,21 @@ export function findOwnEndpoints<T extends RemoteEndpoint>(
 	url: string,
 	workflowId: string,
 ): T[] {
+	return endpoints.filter((endpoint) => isOwnEndpoint(endpoint, workflowId, url));
+}
+
+/**
+ * Endpoints whose description names this workflow but which deliver elsewhere: another n8n's (a
+ * staging or production copy sharing the workflow id), or this workflow's from before n8n's
+ * webhook URL changed. Never touched; the operator is told.
+ */
+export function findEndpointsElsewhere<T extends RemoteEndpoint>(
+	endpoints: T[],
+	url: string,
+	workflowId: string,
+): T[] {
 	return endpoints.filter(
-		(endpoint) => endpoint.url === url && isOwnEndpoint(endpoint, workflowId),
+		(endpoint) => endpoint.url !== url && describesWorkflow(endpoint.description, workflowId),
 	);
 }
 
@@ -188,9 +208,25 @@ export async function deleteEndpoint(this: IHookFunctions, endpointId: string): 
  */
 export async function deleteOwnEndpoints(this: IHookFunctions, url: string): Promise<void> {
 	const endpoints = (await webhookEndpoints.list.call(this)) as unknown as RemoteEndpoint[];
-	for (const endpoint of findOwnEndpoints(endpoints, url, this.getWorkflow().id ?? '')) {
+	const workflowId = this.getWorkflow().id ?? '';
+	for (const endpoint of findOwnEndpoints(endpoints, url, workflowId)) {
 		await deleteEndpoint.call(this, endpoint.id);
 	}
+	for (const endpoint of findEndpointsElsewhere(endpoints, url, workflowId)) {
+		warnOfEndpointElsewhere.call(this, endpoint, url);
+	}
+}
+
+/** Names an endpoint of this workflow that delivers to another URL, and how to remove it. */
+export function warnOfEndpointElsewhere(
+	this: TriggerContext,
+	endpoint: RemoteEndpoint,
+	url: string,
+): void {
+	this.logger.warn(
+		`Webhook endpoint ${endpoint.id} ("${endpoint.description ?? ''}") delivers to ${endpoint.url}, not to this trigger's ${url}, so it is left alone: it may be another n8n's copy of this workflow (production or staging). If no running n8n uses it (an old WEBHOOK_URL, a restored backup), delete it with the Workforce Management node: Webhook Endpoint → Delete.`,
+		{ workflowId: this.getWorkflow().id, node: this.getNode().name },
+	);
 }
 
 export async function createEndpoint(

@@ -222,7 +222,10 @@ async function rollUnusableSecret(
 	);
 	try {
 		const remote = await fetchEndpoint.call(this, endpointId);
-		if (!remote || !isOwnEndpoint(remote, workflow.id ?? '')) {
+		if (
+			!remote ||
+			!isOwnEndpoint(remote, workflow.id ?? '', this.getNodeWebhookUrl('default') as string)
+		) {
 			this.logger.error(
 				`${where}: endpoint ${endpointId} is gone or belongs to another workflow, so its secret is left alone. Deactivate and activate this workflow to register its own endpoint.`,
 				meta,

@@ -69,7 +69,7 @@ describe('a burst, then a restart', () => {
 		expect(restarted.executions).toEqual([]);
 	});
 
-	it("16 events whose answers a proxy lost, retried by the API after a restart: each runs once", async () => {
+	it('16 events whose answers a proxy lost, retried by the API after a restart: each runs once', async () => {
 		const trigger = await activeTrigger();
 		trigger.responseLostFor = 16;
 		await emitMembers(16);

@@ -5,7 +5,7 @@
  */
 import { DEFAULT_CONFIG, startSandbox } from '../sandbox';
 import { MEMBERS_AND_CUSTOMERS_EVENT_TYPES, SPEC_EVENT_TYPES } from '../support/spec-event-types';
-import { runLoadOptions } from '../support/engine/harness';
+import { runLoadOptions, useLogRecorder } from '../support/engine/harness';
 import { TRIGGER_NODE_TYPE } from '../support/constants';
 import { TEST_KEY } from '../support/constants';
 import { openNodeSecret } from '../support/sealed-secret';
@@ -13,6 +13,7 @@ import { useTriggerSandbox } from '../support/engine/trigger-receiver';
 import { LiveTrigger } from '../support/engine/trigger-receiver';
 
 const ALL_MODULES_KEY = 'wfm_live_umbrella_all';
+const logged = useLogRecorder();
 
 const { fixture, receiver, testMode } = useTriggerSandbox({
 	webhooks: { autoDisableAfter: 2, retryDelaysSeconds: [60, 60, 60] },
@@ -241,33 +242,43 @@ describe('reconciliation', () => {
 		]);
 	});
 
-	it('re-registers when the event list was edited', async () => {
+	it('updates the event list in place: the same endpoint, its secret and its queued retries', async () => {
 		const trigger = await activeTrigger(['member.created']);
-		const oldId = nodeStaticData(trigger).endpointId;
+		const [before] = await fixture.control.endpoints();
 
 		trigger.node.parameters.events = ['customer.created', 'customer.updated'];
 		await trigger.activate();
 
 		const endpoints = await fixture.control.endpoints();
 		expect(endpoints).toHaveLength(1);
-		expect(endpoints[0].id).not.toBe(oldId);
+		expect(endpoints[0]).toMatchObject({ id: before.id, secret: before.secret });
 		expect(endpoints[0].events).toEqual(['customer.created', 'customer.updated']);
-		expect(nodeStaticData(trigger).endpointId).toBe(endpoints[0].id);
-		expect(openNodeSecret(nodeStaticData(trigger))).toBe(endpoints[0].secret);
+		expect(nodeStaticData(trigger)).toMatchObject({
+			endpointId: before.id,
+			events: ['customer.created', 'customer.updated'],
+		});
+		expect(openNodeSecret(nodeStaticData(trigger))).toBe(before.secret);
 	});
 
-	it('re-registers when n8n’s webhook URL changed (a new WEBHOOK_URL)', async () => {
+	it('leaves an endpoint at its old URL alone after n8n’s webhook URL changed, names it in the log and registers anew', async () => {
 		const trigger = await activeTrigger();
 		const endpointId = nodeStaticData(trigger).endpointId as string;
-		await fixture.api('PATCH', `/webhook-endpoints/${endpointId}`, {
-			url: 'http://127.0.0.1:1/webhook/elsewhere/webhook',
-		});
+		const oldUrl = 'http://127.0.0.1:1/webhook/elsewhere/webhook';
+		await fixture.api('PATCH', `/webhook-endpoints/${endpointId}`, { url: oldUrl });
 
 		await trigger.activate();
 
 		const endpoints = await fixture.control.endpoints();
-		expect(endpoints.map((endpoint) => endpoint.url)).toEqual([trigger.webhookUrl()]);
-		expect(endpoints[0].id).not.toBe(endpointId);
+		expect(endpoints.map((endpoint) => endpoint.url).sort()).toEqual(
+			[oldUrl, trigger.webhookUrl()].sort(),
+		);
+		expect(nodeStaticData(trigger).endpointId).not.toBe(endpointId);
+		const warning = logged.find((line) =>
+			line.message.startsWith(`Webhook endpoint ${endpointId} `),
+		);
+		expect(warning).toMatchObject({ level: 'warn' });
+		expect(warning?.message).toContain(`delivers to ${oldUrl}, not to this trigger's`);
+		expect(warning?.message).toContain('Webhook Endpoint → Delete');
 	});
 
 	it('creates a new endpoint when the stored one was deleted elsewhere', async () => {

@@ -1,6 +1,8 @@
 import { endpointDescription } from '../../nodes/shared/endpointDescription';
 import {
+	findEndpointsElsewhere,
 	findOwnEndpoints,
+	isOwnEndpoint,
 	normalizeEvents,
 	reconcile,
 	sameEvents,
@@ -32,52 +34,65 @@ function remote(overrides: Partial<RemoteEndpoint> = {}): RemoteEndpoint {
 }
 
 describe('reconcile', () => {
+	const unchanged = { kind: 'adopt', changes: {}, roll: false };
+
 	it('creates when nothing is stored or the stored endpoint is gone', () => {
-		expect(reconcile({}, undefined, WANTED)).toBe('create');
-		expect(reconcile(stored, undefined, WANTED)).toBe('create');
+		expect(reconcile({}, undefined, WANTED)).toEqual({ kind: 'create' });
+		expect(reconcile(stored, undefined, WANTED)).toEqual({ kind: 'create' });
 	});
 
-	it('keeps a matching, enabled endpoint (event order does not matter)', () => {
-		expect(reconcile(stored, remote(), WANTED)).toBe('keep');
+	it('keeps a matching, enabled endpoint as it is (event order does not matter)', () => {
+		expect(reconcile(stored, remote(), WANTED)).toEqual(unchanged);
 	});
 
 	it('re-enables a matching endpoint that was disabled', () => {
-		expect(reconcile(stored, remote({ enabled: false }), WANTED)).toBe('reenable');
+		expect(reconcile(stored, remote({ enabled: false }), WANTED)).toEqual({
+			...unchanged,
+			changes: { enabled: true },
+		});
 	});
 
-	it('replaces an endpoint whose URL differs (e.g. WEBHOOK_URL changed)', () => {
-		const moved = remote({ url: URL.replace('n8n.example.com', 'old.example.com') });
-		expect(reconcile(stored, moved, WANTED)).toBe('replace');
+	it('never adopts an endpoint that delivers elsewhere (another n8n, or an old WEBHOOK_URL)', () => {
+		const elsewhere = remote({ url: URL.replace('n8n.example.com', 'staging.example.com') });
+		expect(reconcile(stored, elsewhere, WANTED)).toEqual({ kind: 'create' });
 	});
 
-	it('replaces an endpoint whose events differ (the event list was edited)', () => {
-		expect(reconcile(stored, remote({ events: ['member.created'] }), WANTED)).toBe('replace');
-		expect(reconcile(stored, remote({ events: ['*'] }), WANTED)).toBe('replace');
+	it('updates the events in place when the event list was edited', () => {
+		expect(reconcile(stored, remote({ events: ['member.created'] }), WANTED)).toEqual({
+			...unchanged,
+			changes: { events: WANTED.events },
+		});
+		expect(reconcile(stored, remote({ events: ['*'] }), WANTED)).toEqual({
+			...unchanged,
+			changes: { events: WANTED.events },
+		});
 	});
 
-	it('re-keys an enabled endpoint whose secret is lost', () => {
-		expect(reconcile({ endpointId: stored.endpointId }, remote(), WANTED)).toBe('rekey');
-		expect(reconcile({ ...stored, secret: '' }, remote(), WANTED)).toBe('rekey');
+	it('rolls the secret of an endpoint whose secret is lost', () => {
+		const rolled = { ...unchanged, roll: true };
+		expect(reconcile({ endpointId: stored.endpointId }, remote(), WANTED)).toEqual(rolled);
+		expect(reconcile({ ...stored, secret: '' }, remote(), WANTED)).toEqual(rolled);
 		// without a preview to compare with, the empty secret alone must say it is lost
 		expect(
 			reconcile({ ...stored, secret: '' }, remote({ secret_preview: undefined }), WANTED),
-		).toBe('rekey');
+		).toEqual(rolled);
 	});
 
-	it('re-keys when someone else rolled the secret (the stored one expires in 24 hours)', () => {
-		expect(reconcile(stored, remote({ secret_preview: 'whsec_…9f3a' }), WANTED)).toBe('rekey');
+	it('rolls when someone else rolled the secret (the stored one expires in 24 hours)', () => {
+		expect(reconcile(stored, remote({ secret_preview: 'whsec_…9f3a' }), WANTED)).toEqual({
+			...unchanged,
+			roll: true,
+		});
 	});
 
-	it('replaces a disabled endpoint whose secret is unknown', () => {
-		expect(reconcile({ endpointId: stored.endpointId }, remote({ enabled: false }), WANTED)).toBe(
-			'replace',
-		);
-	});
-
-	it('replaces a disabled endpoint that no longer matches instead of re-enabling it', () => {
-		expect(reconcile(stored, remote({ enabled: false, events: ['member.updated'] }), WANTED)).toBe(
-			'replace',
-		);
+	it('changes a disabled, edited endpoint with an unknown secret in place, all at once', () => {
+		expect(
+			reconcile(
+				{ endpointId: stored.endpointId },
+				remote({ enabled: false, events: ['member.updated'] }),
+				WANTED,
+			),
+		).toEqual({ kind: 'adopt', changes: { events: WANTED.events, enabled: true }, roll: true });
 	});
 });
 
@@ -143,5 +158,27 @@ describe('findOwnEndpoints', () => {
 
 	it('finds nothing for another workflow with a different URL', () => {
 		expect(findOwnEndpoints(endpoints, URL, 'wf3')).toEqual([]);
+	});
+});
+
+describe('findEndpointsElsewhere', () => {
+	it("finds this workflow's endpoints that deliver to another URL, and nothing else", () => {
+		const staging = URL.replace('n8n.example.com', 'staging.example.com');
+		const endpoints = [
+			remote({ id: 'ours' }),
+			remote({ id: 'production-copy', url: staging }),
+			remote({ id: 'other-workflow', url: staging, description: endpointDescription('wf2', 'x') }),
+		];
+		expect(findEndpointsElsewhere(endpoints, URL, 'wf1').map((e) => e.id)).toEqual([
+			'production-copy',
+		]);
+	});
+});
+
+describe('isOwnEndpoint', () => {
+	it('needs both this URL and this workflow in the description', () => {
+		expect(isOwnEndpoint(remote(), 'wf1', URL)).toBe(true);
+		expect(isOwnEndpoint(remote(), 'wf1', URL.replace('n8n.', 'staging.'))).toBe(false);
+		expect(isOwnEndpoint(remote(), 'wf2', URL)).toBe(false);
 	});
 });

@@ -162,15 +162,48 @@ export const nodeTypes: INodeTypes = {
  * they keep per process (caches, the duplicate memory) starts empty, as after a restart or in
  * another webhook process. Only inside jest (its module registry does the isolating).
  */
-export function nodeTypeInFreshProcess(type: string): INodeType {
+export function nodeTypeInFreshProcess(type: string): ProcessNodeType {
 	const source = nodeSources.get(type);
 	if (!source) throw new Error(`Unknown node type ${type}`);
-	let nodeType: INodeType | undefined;
+	let loaded: ProcessNodeType | undefined;
 	jest.isolateModules(() => {
-		nodeType = instantiateExportedClass<INodeType>(source);
+		loaded = { nodeType: instantiateExportedClass<INodeType>(source), retirement: retirement() };
 	});
-	return nodeType as INodeType;
+	return loaded as ProcessNodeType;
 }
+
+type RetirementModule = typeof import('../../../nodes/WorkforceManagementTrigger/retirement');
+
+/** A node type as one n8n process holds it, with the trigger's retirement state of that process. */
+export interface ProcessNodeType {
+	nodeType: INodeType;
+	retirement: RetirementModule;
+}
+
+/**
+ * How long the trigger waits after `delete()` before it deletes the endpoint (a republish takes it
+ * back meanwhile). n8n's is the shipped value; the harness's is short so that deactivations end
+ * quickly, and a test of the grace period sets its own with {@link setRepublishGrace}.
+ */
+export const HARNESS_REPUBLISH_GRACE_SECONDS = 0.2;
+let republishGraceSeconds = HARNESS_REPUBLISH_GRACE_SECONDS;
+
+/** The trigger's retirement module as the current module registry (one "process") holds it. */
+export function retirement(): RetirementModule {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const loaded = require(
+		join(PACKAGE_ROOT, 'nodes/WorkforceManagementTrigger/retirement.ts'),
+	) as RetirementModule;
+	loaded.REPUBLISH_GRACE.seconds = republishGraceSeconds;
+	return loaded;
+}
+
+/** Sets the grace period of processes started from now on, and of the test file's own. */
+export function setRepublishGrace(seconds: number): void {
+	republishGraceSeconds = seconds;
+	retirement();
+}
+retirement();
 
 export const credentialTypes: Map<string, ICredentialType> = new Map(
 	packageJson.n8n.credentials.map((distPath) => {

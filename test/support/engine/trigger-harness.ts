@@ -21,7 +21,14 @@ import type {
 import { Workflow } from 'n8n-workflow';
 
 import { TRIGGER_NODE_TYPE } from '../constants';
-import { createAdditionalData, createWorkflow, nodeTypeInFreshProcess, nodeTypes } from './harness';
+import {
+	createAdditionalData,
+	createWorkflow,
+	nodeTypeInFreshProcess,
+	nodeTypes,
+	retirement,
+} from './harness';
+import type { ProcessNodeType } from './harness';
 import type { WorkflowNodeOptions } from './harness';
 
 export type WebhookMethodName = 'checkExists' | 'create' | 'delete';
@@ -54,7 +61,7 @@ export class TriggerHarness {
 	/** The mode n8n runs `webhook()` and the execution in: `manual` for a test listener. */
 	readonly mode: 'webhook' | 'manual';
 
-	private readonly processNodeType?: INodeType;
+	private readonly process?: ProcessNodeType;
 
 	constructor(options: TriggerHarnessOptions) {
 		const created = createWorkflow({
@@ -67,12 +74,12 @@ export class TriggerHarness {
 		this.node = created.node;
 		this.additionalData = createAdditionalData({ webhookBaseUrl: options.webhookBaseUrl });
 		this.mode = options.isTest === true ? 'manual' : 'webhook';
-		if (options.freshProcess) this.processNodeType = nodeTypeInFreshProcess(this.node.type);
+		if (options.freshProcess) this.process = nodeTypeInFreshProcess(this.node.type);
 	}
 
 	get nodeType(): INodeType {
 		return (
-			this.processNodeType ?? nodeTypes.getByNameAndVersion(this.node.type, this.node.typeVersion)
+			this.process?.nodeType ?? nodeTypes.getByNameAndVersion(this.node.type, this.node.typeVersion)
 		);
 	}
 
@@ -148,8 +155,20 @@ export class TriggerHarness {
 		}
 	}
 
+	/** `delete()`, then the end of its grace period: the endpoint is deleted unless reclaimed. */
 	async deactivate(): Promise<boolean> {
-		return await this.runWebhookMethod('delete');
+		const answer = await this.runWebhookMethod('delete');
+		await (this.process?.retirement ?? retirement()).retirementsSettled();
+		return answer;
+	}
+
+	/**
+	 * What n8n 2.8.4 does when a published workflow is saved again: `delete()` (as for a
+	 * deactivation), then `checkExists()`/`create()` with activation mode `update`, at once.
+	 */
+	async republish(): Promise<void> {
+		await this.runWebhookMethod('delete', 'update');
+		await this.activate('update');
 	}
 
 	/**

@@ -1,0 +1,147 @@
+/**
+ * The trigger's registration at the API through n8n's activation: `checkExists` adopts what exists
+ * (changing it in place), `create` registers anew, `delete` retires the registration and deletes
+ * the endpoint once no republish has taken it back (retirement.ts).
+ */
+import type { IHookFunctions } from 'n8n-workflow';
+
+import { describesWorkflow } from '../shared/endpointDescription';
+import * as webhookEndpoints from '../shared/webhookEndpoints';
+import { type TriggerStaticData, triggerStaticData } from './delivery';
+import { forgetAcceptedEnvelopes } from './envelopeMemory';
+import {
+	createEndpoint,
+	deleteEndpoint,
+	deleteOwnEndpoints,
+	fetchEndpoint,
+	isOwnEndpoint,
+	reconcile,
+	type RemoteEndpoint,
+	wantedRegistration,
+	warnOfEndpointElsewhere,
+} from './registration';
+import { reclaim, registrationKey, retire } from './retirement';
+import { forgetOpenedSecret, openStoredSecret, sealSecret } from './secret';
+
+function webhookUrl(context: IHookFunctions): string {
+	return context.getNodeWebhookUrl('default') as string;
+}
+
+function keyOf(context: IHookFunctions): string {
+	return registrationKey(context.getWorkflow().id, context.getNode().id, webhookUrl(context));
+}
+
+/**
+ * The endpoint static data names, if it still exists and is this trigger's. One that delivers
+ * elsewhere or belongs to another workflow (static data copied with a duplicated or imported
+ * workflow, a staging copy of production) is left alone, and this trigger registers its own.
+ */
+async function storedOwnEndpoint(
+	this: IHookFunctions,
+	staticData: TriggerStaticData,
+): Promise<RemoteEndpoint | undefined> {
+	if (!staticData.endpointId) return undefined;
+	const remote = await fetchEndpoint.call(this, staticData.endpointId);
+	if (!remote || isOwnEndpoint(remote, this.getWorkflow().id ?? '', webhookUrl(this))) return remote;
+	if (describesWorkflow(remote.description, this.getWorkflow().id ?? '')) {
+		warnOfEndpointElsewhere.call(this, remote, webhookUrl(this));
+	} else {
+		this.logger.warn(
+			`Webhook endpoint ${remote.id} named in this trigger's static data belongs to another workflow; it is left alone`,
+			{ workflowId: this.getWorkflow().id, node: this.getNode().name },
+		);
+	}
+	return undefined;
+}
+
+const REGISTRATION_FIELDS = ['endpointId', 'secret', 'url', 'events', 'seenEnvelopes'] as const;
+
+/** What static data holds of the registration, as a plain copy. */
+function registrationOf(staticData: TriggerStaticData): TriggerStaticData {
+	const copy: Record<string, unknown> = {};
+	for (const field of REGISTRATION_FIELDS) {
+		if (staticData[field] !== undefined) copy[field] = staticData[field];
+	}
+	return JSON.parse(JSON.stringify(copy)) as TriggerStaticData;
+}
+
+function forgetRegistration(staticData: TriggerStaticData): void {
+	delete staticData.endpointId;
+	delete staticData.secret;
+	delete staticData.url;
+	delete staticData.events;
+}
+
+export async function checkExists(this: IHookFunctions): Promise<boolean> {
+	const staticData = triggerStaticData(this);
+	const reclaimed = reclaim(keyOf(this));
+	if (reclaimed) Object.assign(staticData, reclaimed);
+	const wanted = wantedRegistration.call(this);
+	const remote = await storedOwnEndpoint.call(this, staticData);
+
+	// reconcile judges the secret in the clear; one that no longer opens (another API key) is lost
+	const secret = await openStoredSecret.call(this, staticData);
+	const plan = reconcile({ ...staticData, secret }, remote, wanted);
+	if (remote === undefined || plan.kind === 'create') {
+		forgetRegistration(staticData);
+		return false;
+	}
+	if (plan.roll) {
+		// before enabling, so the retries it releases are signed with a secret this trigger holds
+		const rolled = await webhookEndpoints.rollSecret.call(this, remote.id);
+		staticData.secret = await sealSecret.call(this, remote.id, rolled);
+	}
+	if (Object.keys(plan.changes).length > 0) {
+		await webhookEndpoints.update.call(this, remote.id, { ...plan.changes });
+	}
+	staticData.url = wanted.url;
+	staticData.events = wanted.events;
+	return true;
+}
+
+export async function create(this: IHookFunctions): Promise<boolean> {
+	const staticData = triggerStaticData(this);
+	const wanted = wantedRegistration.call(this);
+	await deleteOwnEndpoints.call(this, wanted.url);
+
+	const endpoint = await createEndpoint.call(this, wanted);
+	staticData.endpointId = endpoint.id;
+	staticData.secret = await sealSecret.call(this, endpoint.id, endpoint.secret);
+	staticData.url = wanted.url;
+	staticData.events = wanted.events;
+	return true;
+}
+
+/**
+ * Clears static data at once (a deactivated workflow keeps no secret and no memory) and deletes
+ * the endpoint after the grace period, unless a republish took the registration back.
+ */
+async function deleteRetired(this: IHookFunctions, url: string, registration: TriggerStaticData) {
+	const workflow = this.getWorkflow();
+	try {
+		const remote = await storedOwnEndpoint.call(this, registration);
+		if (remote) await deleteEndpoint.call(this, remote.id);
+		await deleteOwnEndpoints.call(this, url);
+		forgetOpenedSecret(registration.secret);
+	} catch (error) {
+		this.logger.error(
+			`Could not delete the webhook endpoint of deactivated workflow "${workflow.name ?? ''}" (${workflow.id ?? ''}): ${(error as Error).message}. Delete it with the Workforce Management node (Webhook Endpoint → Delete), or activate and deactivate the workflow again.`,
+			{ workflowId: workflow.id, node: this.getNode().name },
+		);
+	}
+}
+
+async function deleteRegistration(this: IHookFunctions): Promise<boolean> {
+	const staticData = triggerStaticData(this);
+	const url = webhookUrl(this);
+	const registration = registrationOf(staticData);
+	forgetRegistration(staticData);
+	forgetAcceptedEnvelopes(staticData);
+	retire(
+		keyOf(this),
+		registration,
+		async (retired) => await deleteRetired.call(this, url, retired),
+	);
+	return true;
+}
+export { deleteRegistration as delete };

@@ -1,0 +1,157 @@
+/**
+ * What operators do with a live integration, as n8n does it: a staging n8n running an import of a
+ * production workflow (same workflow id, node ids and static data, its own WEBHOOK_URL), and
+ * republishing a published workflow (n8n 2.8.4: `delete()`, then `checkExists()`/`create()`).
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import {
+	HARNESS_REPUBLISH_GRACE_SECONDS,
+	retirement,
+	setRepublishGrace,
+} from '../support/engine/harness';
+import { TriggerReceiver, useTriggerSandbox } from '../support/engine/trigger-receiver';
+import type { LiveTrigger } from '../support/engine/trigger-receiver';
+
+const { fixture, receiver } = useTriggerSandbox({
+	webhooks: { retryDelaysSeconds: [60, 60, 60] },
+});
+
+const EVENTS = ['member.created'];
+
+function jsonCopy<T>(value: T): T {
+	return JSON.parse(JSON.stringify(value)) as T;
+}
+
+async function activeTrigger(on: TriggerReceiver = receiver()): Promise<LiveTrigger> {
+	const trigger = on.trigger({
+		parameters: { events: EVENTS, options: {} },
+		credentials: fixture.credentials(),
+		workflowName: 'Timesheet billing',
+	});
+	await trigger.activate();
+	return trigger;
+}
+
+async function emitMember(businessName: string): Promise<void> {
+	await fixture.api('POST', '/members', { business_name: businessName });
+	await fixture.control.settleDeliveries();
+}
+
+/** Lets the API's next retry fall due, and waits until it has been delivered. */
+async function nextRetry(): Promise<void> {
+	await fixture.control.advanceClock(60);
+	await fixture.control.settleDeliveries();
+}
+
+function runNames(trigger: LiveTrigger): string[] {
+	return trigger.executions.map((items) =>
+		String((items[0].json.data as IDataObject).business_name),
+	);
+}
+
+describe('a staging n8n running an import of a production workflow', () => {
+	let staging: TriggerReceiver;
+	beforeAll(async () => {
+		staging = await TriggerReceiver.start();
+	});
+	afterAll(async () => {
+		await staging.close();
+	});
+
+	/** The same workflow in staging's n8n: same ids and static data, staging's WEBHOOK_URL. */
+	function stagingCopy(production: LiveTrigger): LiveTrigger {
+		return staging.trigger({
+			...production.options,
+			freshProcess: true,
+			workflowId: production.workflow.id,
+			nodeId: production.node.id,
+			webhookId: production.node.webhookId,
+			parameters: jsonCopy(production.node.parameters),
+			staticData: jsonCopy(production.staticData),
+		});
+	}
+
+	it("leaves production's endpoint alone on activation and deactivation: production keeps receiving", async () => {
+		const production = await activeTrigger();
+		const [productionEndpoint] = await fixture.control.endpoints();
+		const copy = stagingCopy(production);
+
+		await copy.activate();
+		const endpoints = await fixture.control.endpoints();
+		expect(endpoints.map((endpoint) => endpoint.url).sort()).toEqual(
+			[production.webhookUrl(), copy.webhookUrl()].sort(),
+		);
+		expect(endpoints.find((endpoint) => endpoint.id === productionEndpoint.id)).toMatchObject({
+			secret: productionEndpoint.secret,
+			enabled: true,
+		});
+		await emitMember('Approved while staging is up');
+
+		await copy.deactivate();
+		expect((await fixture.control.endpoints()).map((endpoint) => endpoint.id)).toEqual([
+			productionEndpoint.id,
+		]);
+		await emitMember('Approved after staging is down');
+
+		expect(runNames(production)).toEqual([
+			'Approved while staging is up',
+			'Approved after staging is down',
+		]);
+		expect(runNames(copy)).toEqual(['Approved while staging is up']);
+	});
+});
+
+describe('deactivation', () => {
+	it('a deactivation deletes the endpoint once the grace period is over, and clears static data at once', async () => {
+		const trigger = await activeTrigger();
+		const nodeData = () => trigger.staticData[`node:${trigger.node.name}`] as IDataObject;
+		await emitMember('Before the deactivation');
+		expect(nodeData()).toHaveProperty('seenEnvelopes');
+
+		await trigger.runWebhookMethod('delete');
+		expect(nodeData()).toEqual({});
+		expect(await fixture.control.endpoints()).toHaveLength(1);
+
+		await retirement().retirementsSettled();
+		expect(await fixture.control.endpoints()).toEqual([]);
+	});
+});
+
+describe('republishing (n8n 2.8.4: delete(), then checkExists()/create())', () => {
+	afterEach(() => setRepublishGrace(HARNESS_REPUBLISH_GRACE_SECONDS));
+
+	it('keeps the endpoint: a retry queued before and an event emitted in between each run once', async () => {
+		setRepublishGrace(5);
+		const trigger = await activeTrigger();
+		const [before] = await fixture.control.endpoints();
+		trigger.unavailableFor = 1;
+		await emitMember('Queued retry');
+		expect(trigger.executions).toEqual([]);
+
+		await trigger.runWebhookMethod('delete', 'update');
+		await emitMember('Emitted in between');
+		await trigger.activate('update');
+		await nextRetry();
+
+		const endpoints = await fixture.control.endpoints();
+		expect(endpoints.map((endpoint) => endpoint.id)).toEqual([before.id]);
+		expect(runNames(trigger).sort()).toEqual(['Emitted in between', 'Queued retry']);
+	});
+
+	it('updates a changed event list in place, keeping what is queued', async () => {
+		setRepublishGrace(5);
+		const trigger = await activeTrigger();
+		const [before] = await fixture.control.endpoints();
+		trigger.unavailableFor = 1;
+		await emitMember('Queued across the edit');
+
+		trigger.node.parameters.events = ['member.created', 'member.updated'];
+		await trigger.republish();
+		await nextRetry();
+
+		const [after] = await fixture.control.endpoints();
+		expect(after).toMatchObject({ id: before.id, events: ['member.created', 'member.updated'] });
+		expect(runNames(trigger)).toEqual(['Queued across the edit']);
+	});
+});
