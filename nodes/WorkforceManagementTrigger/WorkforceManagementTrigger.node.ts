@@ -22,6 +22,7 @@ import {
 	type RemoteEndpoint,
 	wantedRegistration,
 } from './registration';
+import { recoverMissedEvents } from './recovery';
 import { forgetOpenedSecret, openStoredSecret, sealSecret } from './secret';
 import { DEFAULT_TOLERANCE_SECONDS } from './signature';
 
@@ -129,6 +130,14 @@ export class WorkforceManagementTrigger implements INodeType {
 							'Whether test deliveries (sent with "Send Test Event" in Workforce Management) are acknowledged without starting the workflow',
 					},
 					{
+						displayName: 'Recover Missed Events',
+						name: 'recoverMissedEvents',
+						type: 'boolean',
+						default: true,
+						description:
+							'Whether, when n8n starts or the workflow is activated again, events the API gave up delivering (after about 24 hours of retries, e.g. while n8n was down) are delivered again, once each and oldest first. Covers events of the last 72 hours, at most the 100 newest per start, as long as the API still lists their deliveries (how long it keeps them is not documented). Events this trigger already ran are skipped. Events that happened while the endpoint was disabled were never sent and cannot be recovered.',
+					},
+					{
 						displayName: 'Signature Tolerance (Seconds)',
 						name: 'signatureToleranceSeconds',
 						type: 'number',
@@ -166,20 +175,22 @@ export class WorkforceManagementTrigger implements INodeType {
 				}
 				switch (action) {
 					case 'keep':
-						return true;
+						break;
 					case 'reenable':
 						await webhookEndpoints.update.call(this, remote.id, { enabled: true });
-						return true;
+						break;
 					case 'rekey': {
 						const rolled = await webhookEndpoints.rollSecret.call(this, remote.id);
 						staticData.secret = await sealSecret.call(this, remote.id, rolled);
-						return true;
+						break;
 					}
 					case 'replace':
 						await deleteEndpoint.call(this, remote.id);
 						forgetRegistration(staticData);
 						return false;
 				}
+				await recoverMissedEvents.call(this, staticData, remote.id);
+				return true;
 			},
 
 			async create(this: IHookFunctions): Promise<boolean> {
