@@ -26,7 +26,9 @@ function newTrigger(options: { recoverMissedEvents?: boolean } = {}): LiveTrigge
 	});
 }
 
-async function activeTrigger(options: { recoverMissedEvents?: boolean } = {}): Promise<LiveTrigger> {
+async function activeTrigger(
+	options: { recoverMissedEvents?: boolean } = {},
+): Promise<LiveTrigger> {
 	const trigger = newTrigger(options);
 	await trigger.activate();
 	return trigger;

@@ -93,10 +93,7 @@ export const searchWebhookEndpoints = searchResource(webhookEndpoints.listPage, 
 	};
 });
 
-export const searchWebhookDeliveries = searchResource(
-	webhookDeliveries.listPage,
-	(delivery) => ({
-		name: `${delivery.event_type as string} · ${delivery.status as string} · ${delivery.created_at as string}`,
-		value: delivery.id as string,
-	}),
-);
+export const searchWebhookDeliveries = searchResource(webhookDeliveries.listPage, (delivery) => ({
+	name: `${delivery.event_type as string} · ${delivery.status as string} · ${delivery.created_at as string}`,
+	value: delivery.id as string,
+}));
