@@ -135,7 +135,7 @@ export class WorkforceManagementTrigger implements INodeType {
 						type: 'boolean',
 						default: true,
 						description:
-							'Whether, when n8n starts or the workflow is activated again, events the API gave up delivering (after about 24 hours of retries, e.g. while n8n was down) are delivered again, once each and oldest first. Covers events of the last 72 hours, at most the 100 newest per start, as long as the API still lists their deliveries (how long it keeps them is not documented). Events this trigger already ran are skipped. Events that happened while the endpoint was disabled were never sent and cannot be recovered.',
+							'Whether, when n8n starts with this workflow active, events the API gave up delivering (after about 24 hours of retries, e.g. while n8n was down) are delivered again, once each and oldest first. Covers events of the last 72 hours, at most the 100 newest per start, as long as the API still lists their deliveries (how long it keeps them is not documented). Events this trigger already ran are skipped. Not recovered: events that happened while the endpoint was disabled (never sent), and anything from before the workflow was deactivated (its endpoint and history are deleted).',
 					},
 					{
 						displayName: 'Signature Tolerance (Seconds)',
