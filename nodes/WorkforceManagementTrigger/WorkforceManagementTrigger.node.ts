@@ -88,6 +88,14 @@ export class WorkforceManagementTrigger implements INodeType {
 							'Whether test deliveries (sent with "Send Test Event" in Workforce Management) are acknowledged without starting the workflow',
 					},
 					{
+						displayName: 'Recover Missed Events',
+						name: 'recoverMissedEvents',
+						type: 'boolean',
+						default: true,
+						description:
+							'Whether, when n8n starts with this workflow active, events the API gave up delivering (after about 24 hours of retries, e.g. while n8n was down) are delivered again, once each and oldest first. Covers events of the last 72 hours, at most the 100 newest per start, as long as the API still lists their deliveries (how long it keeps them is not documented). Events this trigger already ran are skipped. Not recovered: events that happened while the endpoint was disabled (never sent), and anything from before the workflow was deactivated (its endpoint and history are deleted).',
+					},
+					{
 						displayName: 'Signature Tolerance (Seconds)',
 						name: 'signatureToleranceSeconds',
 						type: 'number',

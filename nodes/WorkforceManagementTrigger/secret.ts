@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../shared/transport';
 import * as webhookEndpoints from '../shared/webhookEndpoints';
 import { fetchEndpoint, isOwnEndpoint, type StoredRegistration } from './registration';
+import { operatorLog } from './operatorLog';
 
 /**
  * The endpoint's signing secret as it is kept in static data: AES-256-GCM under a key derived
@@ -214,8 +215,7 @@ async function rollUnusableSecret(
 	endpointId: string,
 ): Promise<string | undefined> {
 	const workflow = this.getWorkflow();
-	const where = `Workforce Management Trigger "${this.getNode().name}" in workflow "${workflow.name ?? ''}" (${workflow.id ?? ''})`;
-	const meta = { workflowId: workflow.id, node: this.getNode().name };
+	const { where, meta } = operatorLog(this);
 	this.logger.error(
 		`${where}: the stored webhook signing secret cannot be used with the credential's API key (was the API key changed?). Deliveries are refused until it is replaced: rolling the signing secret of endpoint ${endpointId}.`,
 		meta,

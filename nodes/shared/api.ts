@@ -77,11 +77,12 @@ export async function apiList(
 	return await workforceApiPaginate.call(this, api.path, qs, limit, api.read);
 }
 
-/** One page of a list path, from `cursor` on, for a list search. */
+/** One page of a list path (at most 100 records), from `cursor` on, matching `filters`. */
 export async function apiListPage(
 	this: WorkforceApiContext,
 	api: ApiPath,
 	cursor: string | undefined,
+	filters: IDataObject = {},
 ): Promise<WorkforceListPage> {
-	return await workforceApiListPage.call(this, api.path, cursor, api.read);
+	return await workforceApiListPage.call(this, api.path, cursor, api.read, filters);
 }

@@ -9,6 +9,7 @@ import { API, apiListPage } from '../../shared/api';
 import type { ApiPath } from '../../shared/api';
 import type { WorkforceListPage } from '../../shared/transport';
 import { readableDescription } from '../../shared/endpointDescription';
+import * as webhookDeliveries from '../../shared/webhookDeliveries';
 import * as webhookEndpoints from '../../shared/webhookEndpoints';
 
 type ListSearchMethod = (
@@ -92,10 +93,7 @@ export const searchWebhookEndpoints = searchResource(webhookEndpoints.listPage, 
 	};
 });
 
-export const searchWebhookDeliveries = searchResource(
-	pagesOf(API.webhookDeliveries),
-	(delivery) => ({
-		name: `${delivery.event_type as string} · ${delivery.status as string} · ${delivery.created_at as string}`,
-		value: delivery.id as string,
-	}),
-);
+export const searchWebhookDeliveries = searchResource(webhookDeliveries.listPage, (delivery) => ({
+	name: `${delivery.event_type as string} · ${delivery.status as string} · ${delivery.created_at as string}`,
+	value: delivery.id as string,
+}));

@@ -130,13 +130,14 @@ export async function workforceApiPaginate(
 	return records;
 }
 
-/** One full page of a list endpoint, from `cursor` on (the first page without one). */
+/** One full page of a list endpoint, from `cursor` on (the first page without one), filtered by `filters`. */
 export async function workforceApiListPage(
 	this: WorkforceApiContext,
 	path: string,
 	cursor: string | undefined,
 	operationScope: string,
+	filters: IDataObject = {},
 ): Promise<WorkforceListPage> {
-	const qs = { limit: MAX_PAGE_SIZE, ...(cursor ? { cursor } : {}) };
+	const qs = { ...filters, limit: MAX_PAGE_SIZE, ...(cursor ? { cursor } : {}) };
 	return await readPage.call(this, path, qs, operationScope, undefined, undefined);
 }

@@ -61,9 +61,28 @@ function withoutEmptyFilters(query: IDataObject): IDataObject {
 }
 
 /**
- * The records of a Get Many operation: the list at `api`'s path, queried with its Filters, up to the
- * Limit or all of them. `locatorFilters` names the filters that are resource locators (filter
- * name → field name in errors); each is sent as its id, checked to be a UUID.
+ * The query of a Get Many operation: its Filters, those left empty dropped. `locatorFilters` names
+ * the filters that are resource locators (filter name → field name in errors); each is sent as its
+ * id, checked to be a UUID.
+ */
+export function getManyQuery(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	locatorFilters: Record<string, string> = {},
+): IDataObject {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const query: IDataObject = { ...filters };
+	for (const [name, field] of Object.entries(locatorFilters)) {
+		if (filters[name] !== undefined) {
+			query[name] = assertUuid.call(this, resourceLocatorValue(filters[name]), field, itemIndex);
+		}
+	}
+	return withoutEmptyFilters(query);
+}
+
+/**
+ * The records of a Get Many operation: the list at `api`'s path, queried with its Filters
+ * ({@link getManyQuery}), up to the Limit or all of them.
  */
 export async function getManyRecords(
 	this: IExecuteFunctions,
@@ -72,14 +91,8 @@ export async function getManyRecords(
 	locatorFilters: Record<string, string> = {},
 ): Promise<IDataObject[]> {
 	const limit = getListLimit.call(this, itemIndex);
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const query: IDataObject = { ...filters };
-	for (const [name, field] of Object.entries(locatorFilters)) {
-		if (filters[name] !== undefined) {
-			query[name] = assertUuid.call(this, resourceLocatorValue(filters[name]), field, itemIndex);
-		}
-	}
-	return await apiList.call(this, api, withoutEmptyFilters(query), limit);
+	const query = getManyQuery.call(this, itemIndex, locatorFilters);
+	return await apiList.call(this, api, query, limit);
 }
 
 function setPath(target: IDataObject, path: string, value: unknown): void {

@@ -1,8 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { filtersCollection, getManyRecords, resourceLocator, returnAllOrLimit } from '../common';
-import { API } from '../../../shared/api';
+import {
+	filtersCollection,
+	getListLimit,
+	getManyQuery,
+	resourceLocator,
+	returnAllOrLimit,
+} from '../common';
+import * as webhookDeliveries from '../../../shared/webhookDeliveries';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
@@ -45,7 +51,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await getManyRecords.call(this, itemIndex, API.webhookDeliveries, {
-		endpoint_id: 'Webhook Endpoint',
-	});
+	const limit = getListLimit.call(this, itemIndex);
+	const filters = getManyQuery.call(this, itemIndex, { endpoint_id: 'Webhook Endpoint' });
+	return await webhookDeliveries.list.call(this, filters, limit);
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getResourceId, resourceLocator } from '../common';
-import { API, apiWrite } from '../../../shared/api';
+import * as webhookDeliveries from '../../../shared/webhookDeliveries';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['webhookDelivery'], operation: ['redeliver'] } },
@@ -18,8 +18,5 @@ export const description: INodeProperties[] = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const deliveryId = getResourceId.call(this, 'deliveryId', 'Delivery', itemIndex);
-	return await apiWrite.call(this, 'POST', API.webhookDeliveries, {
-		id: deliveryId,
-		action: 'redeliver',
-	});
+	return await webhookDeliveries.redeliver.call(this, deliveryId);
 }

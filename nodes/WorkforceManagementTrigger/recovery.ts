@@ -1,0 +1,106 @@
+/**
+ * Recovers missed events: once the endpoint is known to exist and deliver (n8n's start-up and an
+ * activation that kept the endpoint), the events whose deliveries the API gave up on are
+ * redelivered once; recoverySelection.ts decides which. Recovery never fails activation: a failure
+ * is logged, and what was not redelivered is tried again at the next start.
+ */
+import type { IHookFunctions } from 'n8n-workflow';
+
+import * as webhookDeliveries from '../shared/webhookDeliveries';
+import type { TriggerStaticData } from './delivery';
+import { knownEnvelopeCheck } from './knownEnvelopes';
+import { operatorLog } from './operatorLog';
+import {
+	type ListedDelivery,
+	planRecovery,
+	RECOVERY_BOUNDS,
+	type RecoveryPlan,
+} from './recoverySelection';
+
+interface RecoveryOptions {
+	recoverMissedEvents?: boolean;
+}
+
+function countOf(count: number, noun: string): string {
+	return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * The endpoint's dead deliveries, and its latest deliveries of any status, which show the
+ * redeliveries already made. One page each: the API does not document paging for this list.
+ */
+async function listedDeliveries(this: IHookFunctions, endpointId: string): Promise<unknown[]> {
+	const dead = await webhookDeliveries.listPage.call(this, undefined, {
+		endpoint_id: endpointId,
+		status: 'dead',
+	});
+	const latest = await webhookDeliveries.listPage.call(this, undefined, {
+		endpoint_id: endpointId,
+	});
+	return [...dead.data, ...latest.data];
+}
+
+/** Redelivers in order; stops at the first failure, so an API that is down costs one wait. */
+async function redeliverEach(this: IHookFunctions, deliveries: ListedDelivery[]): Promise<number> {
+	const { where, meta } = operatorLog(this);
+	for (const [done, delivery] of deliveries.entries()) {
+		try {
+			await webhookDeliveries.redeliver.call(this, delivery.id);
+		} catch (error) {
+			this.logger.warn(
+				`${where}: stopped recovering missed events after ${done} of ${deliveries.length}: could not redeliver delivery ${delivery.id}: ${(error as Error).message}. The rest are tried again at the next start.`,
+				meta,
+			);
+			return done;
+		}
+	}
+	return deliveries.length;
+}
+
+function summary(plan: RecoveryPlan, redelivered: number): string {
+	const leftAlone = [
+		plan.tooOld > 0 ? `${plan.tooOld} older than ${RECOVERY_BOUNDS.maxAgeHours} hours` : '',
+		plan.overLimit > 0 ? `${plan.overLimit} beyond ${RECOVERY_BOUNDS.maxEvents} per start` : '',
+	].filter(Boolean);
+	return [
+		`${countOf(redelivered, 'missed event')} redelivered`,
+		`${plan.alreadyRun} skipped as already run`,
+		...(leftAlone.length > 0 ? [`${leftAlone.join(' and ')} left alone`] : []),
+	].join(', ');
+}
+
+export async function recoverMissedEvents(
+	this: IHookFunctions,
+	staticData: TriggerStaticData,
+	endpointId: string,
+): Promise<void> {
+	const options = this.getNodeParameter('options', {}) as RecoveryOptions;
+	if (options.recoverMissedEvents === false) return;
+	const { where, meta } = operatorLog(this);
+
+	let plan: RecoveryPlan;
+	try {
+		plan = planRecovery(await listedDeliveries.call(this, endpointId), {
+			endpointId,
+			nowMs: Date.now(),
+			isKnownEnvelope: knownEnvelopeCheck(staticData),
+		});
+	} catch (error) {
+		this.logger.warn(
+			`${where}: could not list the deliveries of endpoint ${endpointId} to recover missed events: ${(error as Error).message}. Nothing was redelivered; the next start tries again.`,
+			meta,
+		);
+		return;
+	}
+
+	const found = plan.redeliver.length + plan.alreadyRun + plan.tooOld + plan.overLimit;
+	if (found === 0) {
+		this.logger.debug(`${where}: no missed events for endpoint ${endpointId}`, meta);
+		return;
+	}
+	const redelivered = await redeliverEach.call(this, plan.redeliver);
+	this.logger.info(
+		`${where}: recovering events the API gave up delivering to endpoint ${endpointId} (retries exhausted or endpoint disabled): ${summary(plan, redelivered)}.`,
+		meta,
+	);
+}

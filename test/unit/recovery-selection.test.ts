@@ -1,0 +1,129 @@
+import {
+	type ListedDelivery,
+	planRecovery,
+	RECOVERY_BOUNDS,
+	type RecoveryInput,
+} from '../../nodes/WorkforceManagementTrigger/recoverySelection';
+
+const ENDPOINT = '5b7f3f0e-0d3c-4a61-9a38-1f1f6c2b9a01';
+const NOW_MS = Date.parse('2026-11-23T08:00:00.000+00:00');
+
+let nextId = 0;
+
+/** A dead delivery of `eventId` to the endpoint, created `hoursAgo` before NOW_MS. */
+function delivery(
+	eventId: string,
+	hoursAgo: number,
+	overrides: Partial<ListedDelivery> = {},
+): ListedDelivery {
+	nextId++;
+	return {
+		id: `d${nextId}`,
+		endpoint_id: ENDPOINT,
+		event_id: eventId,
+		status: 'dead',
+		redelivery_of: null,
+		created_at: new Date(NOW_MS - hoursAgo * 3_600_000).toISOString(),
+		...overrides,
+	};
+}
+
+function plan(deliveries: unknown[], input: Partial<RecoveryInput> = {}) {
+	return planRecovery(deliveries, {
+		endpointId: ENDPOINT,
+		nowMs: NOW_MS,
+		isKnownEnvelope: () => false,
+		...input,
+	});
+}
+
+function redeliveredIds(deliveries: unknown[], input: Partial<RecoveryInput> = {}): string[] {
+	return plan(deliveries, input).redeliver.map((chosen) => chosen.id);
+}
+
+describe('planRecovery', () => {
+	it('recovers nothing from an empty list', () => {
+		expect(plan([])).toEqual({ redeliver: [], alreadyRun: 0, tooOld: 0, overLimit: 0 });
+	});
+
+	it('redelivers each dead event once, oldest first, whatever order the list has', () => {
+		const friday = delivery('evt_fri', 60);
+		const saturday = delivery('evt_sat', 40);
+		const sunday = delivery('evt_sun', 20);
+		expect(redeliveredIds([sunday, friday, saturday])).toEqual([friday.id, saturday.id, sunday.id]);
+	});
+
+	it('leaves failed, pending and processing deliveries to the API, which still retries them', () => {
+		const inHand = ['failed', 'pending', 'processing'].map((status) =>
+			delivery(`evt_${status}`, 2, { status }),
+		);
+		expect(redeliveredIds(inHand)).toEqual([]);
+	});
+
+	it('counts one delivery listed twice (the dead page and the latest page overlap) once', () => {
+		const dead = delivery('evt_a', 5);
+		expect(plan([dead, { ...dead }]).redeliver).toEqual([dead]);
+	});
+
+	it('skips an event delivered later (a redelivery that arrived)', () => {
+		const original = delivery('evt_a', 30);
+		const arrived = delivery('evt_a', 1, { status: 'delivered', redelivery_of: original.id });
+		expect(redeliveredIds([arrived, original])).toEqual([]);
+	});
+
+	it('skips an event whose redelivery the API still retries', () => {
+		const original = delivery('evt_a', 30);
+		const retrying = delivery('evt_a', 1, { status: 'failed', redelivery_of: original.id });
+		expect(redeliveredIds([retrying, original])).toEqual([]);
+	});
+
+	it('redelivers the newest attempt of an event whose redelivery died too, not the original', () => {
+		const original = delivery('evt_a', 30);
+		const redelivery = delivery('evt_a', 3, { redelivery_of: original.id });
+		expect(redeliveredIds([original, redelivery])).toEqual([redelivery.id]);
+	});
+
+	it('skips events the duplicate memory holds, and counts them', () => {
+		const ran = delivery('evt_ran', 10);
+		const missed = delivery('evt_missed', 10);
+		const result = plan([ran, missed], { isKnownEnvelope: (eventId) => eventId === 'evt_ran' });
+		expect(result.redeliver).toEqual([missed]);
+		expect(result.alreadyRun).toBe(1);
+	});
+
+	it('leaves events older than the bound alone, judged by their first delivery', () => {
+		const { maxAgeHours } = RECOVERY_BOUNDS;
+		const justInside = delivery('evt_inside', maxAgeHours - 0.01);
+		const tooOld = delivery('evt_old', maxAgeHours + 0.01);
+		const original = delivery('evt_redelivered', maxAgeHours + 5);
+		const recentRedelivery = delivery('evt_redelivered', 1, { redelivery_of: original.id });
+		const result = plan([justInside, tooOld, original, recentRedelivery]);
+		expect(result.redeliver).toEqual([justInside]);
+		expect(result.tooOld).toBe(2);
+	});
+
+	it('does not ask the duplicate memory about events beyond the age bound', () => {
+		const asked: string[] = [];
+		plan([delivery('evt_old', 100)], { isKnownEnvelope: (eventId) => asked.push(eventId) > 0 });
+		expect(asked).toEqual([]);
+	});
+
+	it('treats a delivery without a readable created_at as too old', () => {
+		const result = plan([delivery('evt_a', 1, { created_at: 'yesterday-ish' })]);
+		expect(result).toMatchObject({ redeliver: [], tooOld: 1 });
+	});
+
+	it('keeps the newest events within the count bound, still oldest first', () => {
+		const bounds = { maxAgeHours: 72, maxEvents: 2 };
+		const deliveries = [4, 3, 2, 1].map((hoursAgo) => delivery(`evt_${hoursAgo}`, hoursAgo));
+		const result = plan(deliveries, { bounds });
+		expect(result.redeliver.map((chosen) => chosen.event_id)).toEqual(['evt_2', 'evt_1']);
+		expect(result.overLimit).toBe(2);
+	});
+
+	it('ignores other endpoints’ deliveries and records it cannot read', () => {
+		const elsewhere = delivery('evt_a', 1, { endpoint_id: 'another-endpoint' });
+		const ours = delivery('evt_b', 1);
+		expect(redeliveredIds([elsewhere, null, 'text', { id: 'x' }, ours])).toEqual([ours.id]);
+	});
+});
