@@ -322,10 +322,12 @@ export async function registerControlRoutes(
 				...endpoint.resource,
 				organization: tenant.organization.slug,
 				secret: endpoint.secret,
-				previous_secrets: endpoint.previousSecrets.map((previous) => ({
-					secret: previous.secret,
-					expires_at: isoTimestamp(previous.expiresAt),
-				})),
+				previous_secrets: endpoint.previousSecrets
+					.filter((previous) => previous.expiresAt > state.clock.now())
+					.map((previous) => ({
+						secret: previous.secret,
+						expires_at: isoTimestamp(previous.expiresAt),
+					})),
 			})),
 		),
 	}));
