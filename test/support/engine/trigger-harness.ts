@@ -233,7 +233,8 @@ export class TriggerHarness {
 
 	saveStaticData(loaded: Workflow): void {
 		if (loaded.staticData.__dataChanged !== true) return;
-		if (this.row) this.row.staticData = JSON.parse(JSON.stringify(loaded.staticData)) as IDataObject;
+		if (this.row)
+			this.row.staticData = JSON.parse(JSON.stringify(loaded.staticData)) as IDataObject;
 		else this.workflow.staticData = loaded.staticData;
 	}
 }

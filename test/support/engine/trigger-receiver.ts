@@ -15,12 +15,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
 import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
-import type {
-	IDataObject,
-	INodeExecutionData,
-	IWebhookResponseData,
-	Workflow,
-} from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IWebhookResponseData, Workflow } from 'n8n-workflow';
 import { createRunExecutionData } from 'n8n-workflow';
 
 import type { DeepPartialConfig } from '../../sandbox';
