@@ -22,7 +22,7 @@ import {
 	type RemoteEndpoint,
 	wantedRegistration,
 } from './registration';
-import { forgetOpenedSecret, openStoredSecret, sealSecret } from './secret';
+import { forgetOpenedSecret, openStoredSecret, sealSecret } from './secretStore';
 import { DEFAULT_TOLERANCE_SECONDS } from './signature';
 
 /**

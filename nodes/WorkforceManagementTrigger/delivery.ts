@@ -13,6 +13,7 @@ import type {
 } from 'n8n-workflow';
 import { jsonParse, sleep } from 'n8n-workflow';
 
+import { verifyDelivery } from './deliveryVerification';
 import {
 	acceptEnvelopeOnce,
 	type DuplicateMemoryStaticData,
@@ -20,8 +21,7 @@ import {
 	settleEnvelope,
 } from './duplicates';
 import type { StoredRegistration, TriggerOptions } from './registration';
-import { deliverySecrets } from './secret';
-import { DEFAULT_TOLERANCE_SECONDS, SIGNATURE_HEADER, verifySignature } from './signature';
+import { DEFAULT_TOLERANCE_SECONDS, SIGNATURE_HEADER } from './signature';
 
 /**
  * `application/json`, with or without parameters (`; charset=utf-8`), in any letter case. The API
@@ -139,10 +139,9 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	const logContext = { workflowId: this.getWorkflow().id, node: this.getNode().name };
 
 	const rawBody = await rawBodyOf(request);
-	const verdict = verifySignature({
+	const verdict = await verifyDelivery.call(this, staticData, {
 		rawBody,
 		header: request.headers[SIGNATURE_HEADER],
-		secrets: await deliverySecrets.call(this, staticData, nowSeconds),
 		nowSeconds,
 		toleranceSeconds: options.signatureToleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS,
 	});
@@ -152,7 +151,8 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 				`Refused a webhook delivery: "Signature Tolerance (Seconds)" is ${String(options.signatureToleranceSeconds)}, not a positive number of seconds`,
 				logContext,
 			);
-		} else {
+		} else if (verdict.reason !== 'no_secret') {
+			// verifyDelivery reports a missing secret itself, once a minute
 			this.logger.warn(`Refused a webhook delivery: ${verdict.reason}`, logContext);
 		}
 		return refuseDelivery.call(this, 401, verdict.reason);
