@@ -14,12 +14,12 @@ import type {
 import { jsonParse } from 'n8n-workflow';
 
 import { acceptEnvelope, type MemoryOwner } from './acceptedEnvelopes';
+import { verifyDelivery } from './deliveryVerification';
 import type { DuplicateMemoryStaticData } from './envelopeMemory';
 import { keepMarkedChangedPastRunnerStart } from './n8nChangeFlagReset';
 import { toleranceSeconds, triggerOptions } from './options';
 import type { StoredRegistration } from './registration';
-import { deliverySecrets } from './secret';
-import { SIGNATURE_HEADER, verifySignature } from './signature';
+import { SIGNATURE_HEADER } from './signature';
 
 /**
  * `application/json`, with or without parameters (`; charset=utf-8`), in any letter case. The API
@@ -115,10 +115,9 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	const logContext = { workflowId: this.getWorkflow().id, node: this.getNode().name };
 
 	const rawBody = await rawBodyOf(request);
-	const verdict = verifySignature({
+	const verdict = await verifyDelivery.call(this, staticData, {
 		rawBody,
 		header: request.headers[SIGNATURE_HEADER],
-		secrets: await deliverySecrets.call(this, staticData, nowSeconds),
 		nowSeconds,
 		toleranceSeconds: toleranceSeconds(options),
 	});
@@ -128,7 +127,8 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 				`Refused a webhook delivery: "Signature Tolerance (Seconds)" is ${String(options.signatureToleranceSeconds)}, not a positive number of seconds`,
 				logContext,
 			);
-		} else {
+		} else if (verdict.reason !== 'no_secret') {
+			// verifyDelivery reports a missing secret itself, once a minute
 			this.logger.warn(`Refused a webhook delivery: ${verdict.reason}`, logContext);
 		}
 		return refuseDelivery.call(this, 401, verdict.reason);

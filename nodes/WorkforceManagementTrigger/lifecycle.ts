@@ -22,7 +22,7 @@ import {
 } from './registration';
 import { recoverMissedEvents } from './recovery';
 import { reclaim, registrationKey, retire } from './retirement';
-import { forgetOpenedSecret, openStoredSecret, sealSecret } from './secret';
+import { forgetOpenedSecret, openStoredSecret, sealSecret } from './secretStore';
 
 function webhookUrl(context: IHookFunctions): string {
 	return context.getNodeWebhookUrl('default') as string;
@@ -43,7 +43,8 @@ async function storedOwnEndpoint(
 ): Promise<RemoteEndpoint | undefined> {
 	if (!staticData.endpointId) return undefined;
 	const remote = await fetchEndpoint.call(this, staticData.endpointId);
-	if (!remote || isOwnEndpoint(remote, this.getWorkflow().id ?? '', webhookUrl(this))) return remote;
+	if (!remote || isOwnEndpoint(remote, this.getWorkflow().id ?? '', webhookUrl(this)))
+		return remote;
 	if (describesWorkflow(remote.description, this.getWorkflow().id ?? '')) {
 		warnOfEndpointElsewhere.call(this, remote, webhookUrl(this));
 	} else {

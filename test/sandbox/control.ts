@@ -322,10 +322,12 @@ export async function registerControlRoutes(
 				...endpoint.resource,
 				organization: tenant.organization.slug,
 				secret: endpoint.secret,
-				previous_secret: endpoint.previousSecret?.secret ?? null,
-				previous_secret_expires_at: endpoint.previousSecret
-					? isoTimestamp(endpoint.previousSecret.expiresAt)
-					: null,
+				previous_secrets: endpoint.previousSecrets
+					.filter((previous) => previous.expiresAt > state.clock.now())
+					.map((previous) => ({
+						secret: previous.secret,
+						expires_at: isoTimestamp(previous.expiresAt),
+					})),
 			})),
 		),
 	}));

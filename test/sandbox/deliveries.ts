@@ -36,13 +36,19 @@ export function subscribes(endpoint: StoredEndpoint, type: string): boolean {
 	return events.includes('*') || events.includes(type);
 }
 
-/** `t=<unix>,v1=<hex>[,v1=<hex>]`: the current secret, then the rolled-over one while it is valid. */
+/**
+ * `t=<unix>,v1=<hex>[,v1=<hex>…]`: the current secret, then each rolled-over one still valid,
+ * newest first.
+ */
 export function signatureHeader(endpoint: StoredEndpoint, body: string, nowMs: number): string {
 	const timestamp = Math.floor(nowMs / 1000);
-	const secrets = [endpoint.secret];
-	if (endpoint.previousSecret && endpoint.previousSecret.expiresAt > nowMs) {
-		secrets.push(endpoint.previousSecret.secret);
-	}
+	const secrets = [
+		endpoint.secret,
+		...endpoint.previousSecrets
+			.filter((previous) => previous.expiresAt > nowMs)
+			.map((previous) => previous.secret)
+			.reverse(),
+	];
 	const signatures = secrets.map(
 		(secret) => `v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`,
 	);

@@ -127,8 +127,11 @@ export interface Stored<R> {
 
 export interface StoredEndpoint extends Stored<WebhookEndpoint> {
 	secret: string;
-	/** The secret replaced by the last roll, which keeps signing until `expiresAt` (sandbox ms). */
-	previousSecret: { secret: string; expiresAt: number } | null;
+	/**
+	 * Secrets replaced by rolls, oldest first, each signing until its own `expiresAt` (sandbox ms):
+	 * a second roll within 24 hours does not cut the first one's window short.
+	 */
+	previousSecrets: { secret: string; expiresAt: number }[];
 }
 
 export interface StoredDelivery extends Stored<WebhookDelivery> {

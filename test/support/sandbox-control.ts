@@ -17,6 +17,8 @@ export interface WebhookEndpoint {
 	events: string[];
 	enabled: boolean;
 	secret?: string;
+	/** From the control interface: the secrets rolls replaced that still sign, oldest first. */
+	previous_secrets?: { secret: string; expires_at: string }[];
 	[field: string]: unknown;
 }
 

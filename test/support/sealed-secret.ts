@@ -1,5 +1,5 @@
 /** The trigger's stored signing secret in the clear, as a holder of the credential can open it. */
-import { deriveSealingKey, open } from '../../nodes/WorkforceManagementTrigger/secret';
+import { deriveSealingKey, open } from '../../nodes/WorkforceManagementTrigger/sealing';
 import { LIVE_KEY } from './constants';
 
 export function openNodeSecret(

@@ -91,7 +91,7 @@ export const webhookEndpointOperations: Operation[] = [
 			const endpoint = tenant.endpoints.add({
 				seq: store.seq(),
 				secret,
-				previousSecret: null,
+				previousSecrets: [],
 				resource: {
 					id: randomUUID(),
 					url: body.url,
@@ -178,8 +178,12 @@ export const webhookEndpointOperations: Operation[] = [
 		response: schemas.rolledSecretResponse,
 		handler: ({ tenant, params, store, clock }) => {
 			const endpoint = tenant.endpoints.get(params.id);
-			const expiresAt = clock.now() + PREVIOUS_SECRET_VALIDITY_MS;
-			endpoint.previousSecret = { secret: endpoint.secret, expiresAt };
+			const nowMs = clock.now();
+			const expiresAt = nowMs + PREVIOUS_SECRET_VALIDITY_MS;
+			endpoint.previousSecrets = [
+				...endpoint.previousSecrets.filter((previous) => previous.expiresAt > nowMs),
+				{ secret: endpoint.secret, expiresAt },
+			];
 			endpoint.secret = newSigningSecret();
 			endpoint.resource.secret_preview = secretPreview(endpoint.secret);
 			touch(endpoint.resource, store);

@@ -175,7 +175,7 @@ describe('seeding and endpoint secrets', () => {
 				id: created.body.id,
 				secret: created.body.secret,
 				organization: 'acme',
-				previous_secret: null,
+				previous_secrets: [],
 			}),
 		]);
 		expect(

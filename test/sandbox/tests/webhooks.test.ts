@@ -435,6 +435,36 @@ describe('secret roll', () => {
 		expect(isSignedWith(after, newSecret)).toBe(true);
 		expect(isSignedWith(after, endpoint.secret)).toBe(false);
 	});
+
+	it('keeps each replaced secret signing for 24 hours from its own roll when rolled twice', async () => {
+		const endpoint = await createEndpoint(['member.created']);
+		const first = await liveApi('POST', `/webhook-endpoints/${endpoint.id}/roll-secret`);
+		await advance(3600);
+		const second = await liveApi('POST', `/webhook-endpoints/${endpoint.id}/roll-secret`);
+
+		await createMember(fixture.sandbox);
+		await settle();
+		const during = receiver.received[0];
+		expect(signatureCount(during)).toBe(3);
+		for (const secret of [second.body.secret, first.body.secret, endpoint.secret]) {
+			expect(isSignedWith(during, secret)).toBe(true);
+		}
+
+		// the original secret's window ends 24 hours after the first roll, the first roll's after the second
+		await advance(23 * 3600 + 1);
+		await createMember(fixture.sandbox);
+		await settle();
+		const later = receiver.received[1];
+		expect(signatureCount(later)).toBe(2);
+		expect(isSignedWith(later, endpoint.secret)).toBe(false);
+		expect(isSignedWith(later, first.body.secret)).toBe(true);
+
+		await advance(3600);
+		await createMember(fixture.sandbox);
+		await settle();
+		expect(signatureCount(receiver.received[2])).toBe(1);
+		expect(isSignedWith(receiver.received[2], second.body.secret)).toBe(true);
+	});
 });
 
 describe('redeliver and test sends', () => {

@@ -44,6 +44,16 @@ export interface TriggerHarnessOptions extends Omit<WorkflowNodeOptions, 'type'>
 	isTest?: boolean;
 	/** Runs the node in a newly started n8n process: nothing kept in memory from before. */
 	freshProcess?: boolean;
+	/**
+	 * The workflow's row in n8n's database, when several webhook processes serve the workflow:
+	 * each request loads static data from it and saves it back whole, without a lock.
+	 */
+	row?: WorkflowRow;
+}
+
+/** What n8n's database holds of a workflow that the trigger reads and writes: its static data. */
+export interface WorkflowRow {
+	staticData: IDataObject;
 }
 
 /**
@@ -75,6 +85,7 @@ export class TriggerHarness {
 		this.additionalData = createAdditionalData({ webhookBaseUrl: options.webhookBaseUrl });
 		this.mode = options.isTest === true ? 'manual' : 'webhook';
 		if (options.freshProcess) this.process = nodeTypeInFreshProcess(this.node.type);
+		this.row = options.row;
 	}
 
 	get nodeType(): INodeType {
@@ -83,9 +94,11 @@ export class TriggerHarness {
 		);
 	}
 
+	private readonly row?: WorkflowRow;
+
 	/** The workflow's static data, as n8n persists it between activations and executions. */
 	get staticData(): IDataObject {
-		return this.workflow.staticData;
+		return this.row?.staticData ?? this.workflow.staticData;
 	}
 
 	webhookData(name = 'default'): IWebhookData {
@@ -209,7 +222,7 @@ export class TriggerHarness {
 	 * no lock, so with concurrent requests the last save wins, as in n8n.
 	 */
 	loadForRequest(): Workflow {
-		const staticData = JSON.parse(JSON.stringify(this.workflow.staticData)) as IDataObject;
+		const staticData = JSON.parse(JSON.stringify(this.staticData)) as IDataObject;
 		delete staticData.__dataChanged;
 		return this.workflowAround(staticData);
 	}
@@ -238,6 +251,9 @@ export class TriggerHarness {
 	}
 
 	saveStaticData(loaded: Workflow): void {
-		if (loaded.staticData.__dataChanged === true) this.workflow.staticData = loaded.staticData;
+		if (loaded.staticData.__dataChanged !== true) return;
+		if (this.row)
+			this.row.staticData = JSON.parse(JSON.stringify(loaded.staticData)) as IDataObject;
+		else this.workflow.staticData = loaded.staticData;
 	}
 }

@@ -16,7 +16,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
 import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
-import type { IDataObject, INodeExecutionData, IWebhookResponseData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IWebhookResponseData, Workflow } from 'n8n-workflow';
 import { createRunExecutionData } from 'n8n-workflow';
 
 import type { DeepPartialConfig } from '../../sandbox';
@@ -28,7 +28,7 @@ import { CREDENTIAL_TYPE } from '../constants';
 import { credentialsHelper } from './harness';
 import type { WorkforceCredentials } from './harness';
 import { TriggerHarness } from './trigger-harness';
-import type { TriggerHarnessOptions } from './trigger-harness';
+import type { TriggerHarnessOptions, WorkflowRow } from './trigger-harness';
 
 process.env.NO_PROXY = '127.0.0.1,localhost';
 process.env.no_proxy = '127.0.0.1,localhost';
@@ -89,6 +89,43 @@ export class LiveTrigger extends TriggerHarness {
 		this.options.credentials = { ...this.options.credentials, ...changes };
 		const reference = this.node.credentials?.[CREDENTIAL_TYPE];
 		credentialsHelper.editCredentials(reference?.id ?? '', changes);
+	}
+
+	private savesHeld?: { gate: Promise<void>; release: () => void };
+
+	private readonly inProgress = new Set<Promise<void>>();
+
+	/**
+	 * Holds this process's saves of static data (a slow database write) until
+	 * {@link releaseSaves}, so that saves of several webhook processes land in the order a test
+	 * chooses.
+	 */
+	holdSaves(): void {
+		let release = () => {};
+		const gate = new Promise<void>((resolve) => {
+			release = resolve;
+		});
+		this.savesHeld = { gate, release };
+	}
+
+	/** Lets held saves go, and resolves once every request of this process is done and saved. */
+	async releaseSaves(): Promise<void> {
+		this.savesHeld?.release();
+		this.savesHeld = undefined;
+		while (this.inProgress.size > 0) await Promise.all([...this.inProgress]);
+	}
+
+	/** Saves a request's static data as n8n does, once any hold is released. */
+	async save(loaded: Workflow): Promise<void> {
+		await this.savesHeld?.gate;
+		this.saveStaticData(loaded);
+	}
+
+	/** Counts a request as in progress until `handling` settles. */
+	track(handling: Promise<void>): Promise<void> {
+		const tracked = handling.finally(() => this.inProgress.delete(tracked));
+		this.inProgress.add(tracked);
+		return tracked;
 	}
 
 	/** Executions started so far, each as the items the trigger node output. */
@@ -157,7 +194,8 @@ function send(response: ServerResponse, status: number, body: unknown): void {
 
 /** An HTTP server on 127.0.0.1 that routes webhook calls to the triggers created on it. */
 export class TriggerReceiver {
-	private readonly routes = new Map<string, LiveTrigger>();
+	/** Per webhook path, the processes serving it, taken in turn (round robin, as a balancer does). */
+	private readonly routes = new Map<string, { processes: LiveTrigger[]; next: number }>();
 
 	private readonly server: Server = createServer((request, response) => {
 		this.handle(request, response).catch((error: Error) => {
@@ -176,7 +214,7 @@ export class TriggerReceiver {
 	/** A trigger whose webhook URLs point at this receiver; it receives once it is activated. */
 	trigger(options: LiveTriggerOptions): LiveTrigger {
 		const trigger = new LiveTrigger({ ...options, webhookBaseUrl: this.origin });
-		this.routes.set(new URL(trigger.webhookUrl()).pathname, trigger);
+		this.routes.set(new URL(trigger.webhookUrl()).pathname, { processes: [trigger], next: 0 });
 		return trigger;
 	}
 
@@ -186,7 +224,34 @@ export class TriggerReceiver {
 	 * node kept in memory survives.
 	 */
 	restart(previous: LiveTrigger, staticData: IDataObject): LiveTrigger {
-		return this.trigger({
+		return this.trigger(this.sameTriggerInFreshProcess(previous, staticData));
+	}
+
+	/**
+	 * The same trigger served by `count` webhook processes (n8n's queue mode), each a fresh process,
+	 * behind one URL that hands requests to them in turn. They share one workflow row: each request
+	 * loads static data from it and saves it back whole, with no lock, so the last save wins.
+	 */
+	webhookProcesses(previous: LiveTrigger, count: number): LiveTrigger[] {
+		const row: WorkflowRow = { staticData: jsonCopy(previous.staticData) };
+		const processes = Array.from(
+			{ length: count },
+			() =>
+				new LiveTrigger({
+					...this.sameTriggerInFreshProcess(previous, row.staticData),
+					webhookBaseUrl: this.origin,
+					row,
+				}),
+		);
+		this.routes.set(new URL(processes[0].webhookUrl()).pathname, { processes, next: 0 });
+		return processes;
+	}
+
+	private sameTriggerInFreshProcess(
+		previous: LiveTrigger,
+		staticData: IDataObject,
+	): LiveTriggerOptions {
+		return {
 			...previous.options,
 			freshProcess: true,
 			workflowId: previous.workflow.id,
@@ -194,7 +259,7 @@ export class TriggerReceiver {
 			webhookId: previous.node.webhookId,
 			parameters: jsonCopy(previous.node.parameters),
 			staticData: jsonCopy(staticData),
-		});
+		};
 	}
 
 	/**
@@ -220,11 +285,21 @@ export class TriggerReceiver {
 
 	private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
 		const path = new URL(request.url ?? '/', this.origin).pathname;
-		const trigger = this.routes.get(path);
+		const route = this.routes.get(path);
+		const trigger = route?.processes[route.next++ % route.processes.length];
 		if (!trigger || request.method !== 'POST') {
 			send(response, 404, { code: 404, message: 'The requested webhook is not registered.' });
 			return;
 		}
+		await trigger.track(this.serve(trigger, path, request, response));
+	}
+
+	private async serve(
+		trigger: LiveTrigger,
+		path: string,
+		request: IncomingMessage,
+		response: ServerResponse,
+	): Promise<void> {
 		const delivery: TriggerRequest = {
 			path,
 			signatureHeader: request.headers['x-webhook-signature'] as string | undefined,
@@ -277,7 +352,7 @@ export class TriggerReceiver {
 		// n8n saves only after database round trips (the execution is created first), so requests
 		// arriving meanwhile load the static data as it was before this one
 		await new Promise((resolve) => setTimeout(resolve, DATABASE_ROUND_TRIP_MS));
-		trigger.saveStaticData(loaded);
+		await trigger.save(loaded);
 
 		if (result.noWebhookResponse) return;
 		if (result.workflowData === undefined) {
