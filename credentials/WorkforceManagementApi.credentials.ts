@@ -6,6 +6,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { authorizationHeader } from '../nodes/shared/transport/authorization';
+
 export class WorkforceManagementApi implements ICredentialType {
 	name = 'workforceManagementApi';
 
@@ -51,7 +53,7 @@ export class WorkforceManagementApi implements ICredentialType {
 	): Promise<IHttpRequestOptions> {
 		return {
 			...requestOptions,
-			headers: { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.apiKey)}` },
+			headers: { ...requestOptions.headers, ...authorizationHeader(credentials.apiKey) },
 		};
 	}
 

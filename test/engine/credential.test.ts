@@ -77,13 +77,13 @@ describe('Workforce Management API credential test', () => {
 		expect(result.message).toBe('Connected to Acme Staffing (test mode)');
 	});
 
-	it('names the host and what to do when the API rejects the key', async () => {
+	it('says what to do when the API rejects the key, in the words the node uses', async () => {
 		const result = await testCredential('wfm_live_acme_wrong', sandbox.sandbox.baseUrl);
 
-		const host = new URL(sandbox.sandbox.origin).host;
 		expect(result).toEqual({
 			status: 'Error',
-			message: `The Workforce Management API at ${host} rejected this API key. Copy the key again from the developer area of this instance: it must be complete and not revoked, and it works only on the instance it was created on. The API says: "Invalid API key: no such key exists"`,
+			message:
+				'The Workforce Management API rejected the API key. Check the API key and the Base URL in the credential: the key must be complete, not revoked, and belong to the instance at that URL. The API says: "Invalid API key: no such key exists"',
 		});
 	});
 
@@ -110,11 +110,55 @@ describe('Workforce Management API credential test', () => {
 
 		expect(none.status).toBe('Error');
 		expect(none.message).toMatch(
-			/^The API key is valid but lacks the scopes organization:read, members:read, customers:read, webhooks:read\. Add them to the key/,
+			/^The API key lacks the scopes "organization:read", "members:read", "customers:read", "webhooks:read" this operation needs\. Create a key with the "organization:read", /,
 		);
 		expect(membersOnly.message).toMatch(
-			/^The API key is valid but lacks the scopes organization:read, customers:read, webhooks:read\. /,
+			/^The API key lacks the scopes "organization:read", "customers:read", "webhooks:read" this/,
 		);
+	});
+
+	it.each([
+		[
+			429,
+			'The Workforce Management API is still rate limiting this key. Run fewer requests at once, or retry later.',
+		],
+		[503, 'The Workforce Management API failed with status 503 (GET '],
+	])('words a %i as the node does', async (status, start) => {
+		await sandbox.injectFault({ status: status as 429 | 503, count: 1, retry_after: 5 });
+
+		const result = await testCredential(LIVE_KEY, sandbox.sandbox.baseUrl);
+
+		expect(result.status).toBe('Error');
+		expect(result.message?.startsWith(start)).toBe(true);
+	});
+
+	it.each([
+		['a public host', 'http://api.example.com/api/v1', 'api.example.com'],
+		['a private address', 'http://192.168.1.20:8080/api/v1', '192.168.1.20:8080'],
+		[
+			'a host name that only starts like loopback',
+			'http://127.0.0.1.example.com/api/v1',
+			'127.0.0.1.example.com',
+		],
+	])(
+		'refuses http:// to %s, before any request: the key would travel unencrypted',
+		async (_case, baseUrl, host) => {
+			const result = await testCredential(LIVE_KEY, baseUrl);
+
+			expect(result).toEqual({
+				status: 'Error',
+				message: `The Base URL starts with http://, so the API key would travel unencrypted to ${host}. Use the https:// address: the Workforce Management API is served over HTTPS, and http:// is accepted only for this machine (localhost, 127.0.0.1, ::1).`,
+			});
+			expect(await sandbox.requests()).toEqual([]);
+		},
+	);
+
+	it('accepts http:// to localhost, this machine', async () => {
+		const baseUrl = sandbox.sandbox.baseUrl.replace('127.0.0.1', 'localhost');
+
+		const result = await testCredential(LIVE_KEY, baseUrl);
+
+		expect(result).toEqual({ status: 'OK', message: 'Connected to Acme Staffing (live mode)' });
 	});
 
 	it('says a Base URL answers but is not the API, and the path it should end in', async () => {

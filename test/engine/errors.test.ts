@@ -146,6 +146,56 @@ describe('API errors a user can act on', () => {
 	});
 });
 
+describe('a Base URL that would send the API key in the clear', () => {
+	it('is refused before any request, naming the field and the item', async () => {
+		// a documentation address (RFC 5737): a request sent there would wait for its deadline
+		const { error } = await run(getOrganization, {
+			credentials: { apiKey: 'wfm_live_acme_all', baseUrl: 'http://192.0.2.10/api/v1' },
+		});
+
+		expect(error).toMatchObject({
+			name: 'NodeOperationError',
+			message: expect.stringMatching(
+				/^The Base URL starts with http:\/\/, so the API key would travel unencrypted to 192\.0\.2\.10\. Use the https:\/\/ address/,
+			),
+			description: 'Correct the Base URL in the Workforce Management API credential.',
+			context: { itemIndex: 0 },
+		});
+	});
+
+	it('is accepted for this machine, by name', async () => {
+		const baseUrl = sandbox.sandbox.baseUrl.replace('127.0.0.1', 'localhost');
+
+		const { items, error } = await run(getOrganization, {
+			credentials: { apiKey: 'wfm_live_acme_all', baseUrl },
+		});
+
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ name: 'Acme Staffing' });
+	});
+});
+
+describe('an API that sends its answer too slowly', () => {
+	it('is abandoned at the deadline with an error saying so, without waiting for the whole body', async () => {
+		// the body would take 120 s; the deadline is 30 s from sending
+		await sandbox.injectFault({ kind: 'slow_body', seconds: 120, count: 1, path: '/organization' });
+		const startedAt = Date.now();
+
+		const { error } = await run(getOrganization);
+
+		expect(Date.now() - startedAt).toBeLessThan(100_000);
+		expect(error).toMatchObject({
+			name: 'NodeApiError',
+			message: `The Workforce Management API at ${sandbox.sandbox.baseUrl} did not answer GET /organization within 30 seconds`,
+			description: expect.stringMatching(
+				/^The node stops waiting 30 seconds after sending a request, also when part of the answer has come .*Check that the Base URL/,
+			),
+		});
+		// not sent again: another 30 s would follow
+		expect(await sandbox.requests()).toHaveLength(1);
+	}, 60_000);
+});
+
 describe('an operation the node does not have (a workflow from another version)', () => {
 	it.each([
 		['member', 'archive'],

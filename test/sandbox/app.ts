@@ -159,6 +159,25 @@ function breakPageIfInjected(
 	}
 }
 
+/** Answers 200 at once, then a space a second, and `{}` after `seconds`. */
+function trickleBody(reply: FastifyReply, seconds: number): void {
+	const response = reply.raw;
+	response.writeHead(200, { 'content-type': 'application/json' });
+	let sent = 0;
+	const tick = (): void => {
+		if (response.destroyed) return;
+		sent += 1;
+		if (sent >= seconds) {
+			response.end('{}');
+			return;
+		}
+		response.write(' ');
+		setTimeout(tick, 1000).unref();
+	};
+	response.write(' ');
+	setTimeout(tick, 1000).unref();
+}
+
 function registerApi(app: FastifyInstance, state: SandboxState): void {
 	app.register(
 		async (api) => {
@@ -196,6 +215,12 @@ function registerApi(app: FastifyInstance, state: SandboxState): void {
 					const { socket } = request.raw;
 					if (!reset.hold) socket.destroy();
 					else setTimeout(() => socket.destroy(), HELD_CONNECTION_MAX_MS).unref();
+					return;
+				}
+				const slowBody = state.faults.take('slow_body', url.pathname);
+				if (slowBody) {
+					reply.hijack();
+					trickleBody(reply, slowBody.seconds);
 					return;
 				}
 				const operation = request.routeOptions.config.operation;

@@ -61,7 +61,16 @@ export interface ResetFault extends FaultBase {
 /** A held connection is closed after this long even if the client waits on. */
 export const HELD_CONNECTION_MAX_MS = 10 * 60_000;
 
-export type Fault = StatusFault | RepeatCursorFault | BrokenPageFault | ResetFault;
+/**
+ * The next API requests answer 200 and their headers at once, then the body a space a second and
+ * `{}` after `seconds`: a server or proxy that trickles its answer.
+ */
+export interface SlowBodyFault extends FaultBase {
+	kind: 'slow_body';
+	seconds: number;
+}
+
+export type Fault = StatusFault | RepeatCursorFault | BrokenPageFault | ResetFault | SlowBodyFault;
 
 export const API_PREFIX = '/api/v1';
 

@@ -57,12 +57,15 @@ function deliveriesOf(tenants: Tenant[]) {
 const MAX_FAULT_COUNT = 10_000;
 const MAX_PENDING_FAULTS = 100;
 const MAX_RETRY_AFTER_SECONDS = 86_400;
+const MAX_SLOW_BODY_SECONDS = 600;
+const DEFAULT_SLOW_BODY_SECONDS = 120;
 
 type FaultRequest = { count: number; path?: string } & (
 	| { kind?: 'status'; status: 429 | 500 | 503; retry_after?: number }
 	| { kind: 'repeat_cursor' }
 	| { kind: 'broken_page'; variant: (typeof BROKEN_PAGE_VARIANTS)[number] }
 	| { kind: 'reset'; after?: number; hold?: boolean }
+	| { kind: 'slow_body'; seconds?: number }
 );
 
 const faultCount = { type: 'integer', minimum: 1, maximum: MAX_FAULT_COUNT };
@@ -76,7 +79,10 @@ const faultBody = {
 	]),
 	else: object(
 		{
-			kind: { type: 'string', enum: ['status', 'repeat_cursor', 'broken_page', 'reset'] },
+			kind: {
+				type: 'string',
+				enum: ['status', 'repeat_cursor', 'broken_page', 'reset', 'slow_body'],
+			},
 			status: { type: 'integer', enum: [429, 500, 503] },
 			count: faultCount,
 			retry_after: { type: 'integer', minimum: 0, maximum: MAX_RETRY_AFTER_SECONDS },
@@ -110,14 +116,28 @@ const brokenFaultBody = {
 	),
 };
 
-const anyFaultBody = {
-	if: {
-		type: 'object',
-		properties: { kind: { enum: ['broken_page', 'reset'] } },
-		required: ['kind'],
+const slowBodyFaultBody = object(
+	{
+		kind: { const: 'slow_body' },
+		count: faultCount,
+		seconds: { type: 'integer', minimum: 1, maximum: MAX_SLOW_BODY_SECONDS },
+		path: nonEmptyString,
 	},
-	then: brokenFaultBody,
-	else: faultBody,
+	['kind', 'count'],
+);
+
+const anyFaultBody = {
+	if: { type: 'object', properties: { kind: { const: 'slow_body' } }, required: ['kind'] },
+	then: slowBodyFaultBody,
+	else: {
+		if: {
+			type: 'object',
+			properties: { kind: { enum: ['broken_page', 'reset'] } },
+			required: ['kind'],
+		},
+		then: brokenFaultBody,
+		else: faultBody,
+	},
 };
 
 /** The fault a validated `POST /faults` body asks for. */
@@ -126,6 +146,14 @@ function faultOf(body: FaultRequest): Fault {
 	if (body.kind === 'repeat_cursor') return { kind: 'repeat_cursor', remaining: body.count, path };
 	if (body.kind === 'broken_page') {
 		return { kind: 'broken_page', variant: body.variant, remaining: body.count, path };
+	}
+	if (body.kind === 'slow_body') {
+		return {
+			kind: 'slow_body',
+			seconds: body.seconds ?? DEFAULT_SLOW_BODY_SECONDS,
+			remaining: body.count,
+			path,
+		};
 	}
 	if (body.kind === 'reset')
 		return {

@@ -22,6 +22,7 @@ export type SandboxFault = { count: number; path?: string } & (
 	| { kind: 'repeat_cursor' }
 	| { kind: 'broken_page'; variant: (typeof BROKEN_PAGE_VARIANTS)[number] }
 	| { kind: 'reset'; after?: number; hold?: boolean }
+	| { kind: 'slow_body'; seconds?: number }
 );
 
 export class SandboxFixture {

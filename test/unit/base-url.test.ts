@@ -1,5 +1,5 @@
 import { apiRootUrl } from '../../nodes/shared/transport';
-import { userInfoRedactor } from '../../nodes/shared/transport/baseUrl';
+import { baseUrlProblem, userInfoRedactor } from '../../nodes/shared/transport/baseUrl';
 
 describe('apiRootUrl', () => {
 	it.each([
@@ -43,5 +43,51 @@ describe('userInfoRedactor', () => {
 		expect(redact('connect ECONNREFUSED https://wfm.example/@x')).toBe(
 			'connect ECONNREFUSED https://wfm.example/@x',
 		);
+	});
+});
+
+describe('baseUrlProblem', () => {
+	it.each([
+		'https://wfm.example/api/v1',
+		'HTTPS://wfm.example',
+		'http://127.0.0.1:4010/api/v1',
+		'http://127.255.0.9/api/v1',
+		'http://localhost:4010',
+		'HTTP://LOCALHOST:4010/api/v1',
+		'http://[::1]:4010/api/v1',
+		'http://admin:pw@127.0.0.1:4010/api/v1',
+		' https://wfm.example/api/v1 ',
+	])('accepts %j', (baseUrl) => {
+		expect(baseUrlProblem(baseUrl)).toBeUndefined();
+	});
+
+	it.each([
+		['http://wfm.example/api/v1', 'wfm.example'],
+		['http://10.0.0.5:8080', '10.0.0.5:8080'],
+		['http://128.0.0.1', '128.0.0.1'],
+		['http://127.0.0.1.example.com', '127.0.0.1.example.com'],
+		['http://localhost.example.com', 'localhost.example.com'],
+		['http://[::2]', '[::2]'],
+		['http://[::ffff:10.0.0.1]', '[::ffff:a00:1]'],
+		['http://user:pw@wfm.example', 'wfm.example'],
+	])('refuses http:// to another machine: %j', (baseUrl, host) => {
+		const problem = baseUrlProblem(baseUrl);
+		expect(problem).toBe(
+			`The Base URL starts with http://, so the API key would travel unencrypted to ${host}. Use the https:// address: the Workforce Management API is served over HTTPS, and http:// is accepted only for this machine (localhost, 127.0.0.1, ::1).`,
+		);
+		expect(problem).not.toContain('pw');
+	});
+
+	it.each([
+		['no scheme', 'wfm.example/api/v1', /^The Base URL must start with https:\/\/\. /],
+		['another scheme', 'ftp://wfm.example', /^The Base URL must start with https:\/\/\. /],
+		['an empty value', '', /^The Base URL must start with https:\/\/\. /],
+		[
+			'no valid address',
+			'https://[wfm.example/api/v1',
+			/^The Base URL is not a valid web address\. /,
+		],
+	])('refuses %s', (_case, baseUrl, message) => {
+		expect(baseUrlProblem(baseUrl)).toMatch(message);
 	});
 });

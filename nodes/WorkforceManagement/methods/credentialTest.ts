@@ -7,12 +7,11 @@ import type {
 
 import { API } from '../../shared/api';
 import { apiRootUrl } from '../../shared/transport';
-import { userInfoRedactor } from '../../shared/transport/baseUrl';
+import { describeFailure, errorBodyOf } from '../../shared/transport/apiError';
+import { authorizationHeader } from '../../shared/transport/authorization';
+import { API_ROOT_HINT, baseUrlProblem, userInfoRedactor } from '../../shared/transport/baseUrl';
 
 const TIMEOUT_MS = 15_000;
-
-const API_ROOT_HINT =
-	'The Base URL must be the API root of your Workforce Management instance, the address ending in /api/v1 (for example https://app.example.com/api/v1).';
 
 /** A harmless read per read scope: on a 403 they tell which scopes the key lacks. */
 const READ_PROBES = [
@@ -26,6 +25,8 @@ interface Answer {
 	statusCode: number;
 	body: unknown;
 }
+
+type Get = (path: string) => Promise<Answer>;
 
 const fail = (message: string): INodeCredentialTestResult => ({ status: 'Error', message });
 
@@ -42,17 +43,6 @@ function keyProblem(apiKey: string): string | undefined {
 		return 'The API key contains a space or a line break. Copy it again from the developer area.';
 	}
 	return undefined;
-}
-
-function apiErrorField(body: unknown, field: 'code' | 'message'): unknown {
-	return ((body as IDataObject | undefined)?.error as IDataObject | undefined)?.[field];
-}
-
-const errorCode = (body: unknown): unknown => apiErrorField(body, 'code');
-
-function apiSays(body: unknown): string {
-	const message = apiErrorField(body, 'message');
-	return typeof message === 'string' ? ` The API says: "${message}"` : '';
 }
 
 function isOrganization(body: unknown): body is { name: string; sandbox?: boolean } {
@@ -78,6 +68,68 @@ function unreachableReason(error: { code?: string; message?: string }): string {
 	return code || error.message || 'unknown network error';
 }
 
+/** A GET with the key, answered whatever its status. */
+function getter(this: ICredentialTestFunctions, apiRoot: string, apiKey: string): Get {
+	// A credential test gets only `helpers.request` from n8n (no httpRequest in this context).
+	const { helpers } = this;
+	return async (path) =>
+		(await helpers.request({
+			method: 'GET',
+			uri: `${apiRoot}${path}`,
+			headers: { ...authorizationHeader(apiKey), Accept: 'application/json' },
+			json: true,
+			simple: false,
+			resolveWithFullResponse: true,
+			timeout: TIMEOUT_MS,
+		})) as Answer;
+}
+
+/** The read scopes a key lacks, once reading the organization answered 403. */
+async function lackingScopes(get: Get): Promise<string[]> {
+	const lacks = async (path: string): Promise<boolean> => {
+		const probe = await get(path).catch(() => undefined);
+		return probe?.statusCode === 403 && errorBodyOf(probe.body).error?.code !== 'module_inactive';
+	};
+	const probes = await Promise.all(
+		READ_PROBES.map(async ({ scope, path }) => ({
+			scope,
+			lacking: scope === API.organization.read || (await lacks(path)),
+		})),
+	);
+	return probes.filter((probe) => probe.lacking).map((probe) => probe.scope);
+}
+
+/** What the answer to reading the organization says about the credential. */
+async function verdict(
+	answer: Answer,
+	get: Get,
+	{ host, tested }: { host: string; tested: string },
+): Promise<INodeCredentialTestResult> {
+	const { statusCode, body } = answer;
+	if (statusCode >= 200 && statusCode < 300 && isOrganization(body)) {
+		const mode = body.sandbox === true ? 'test' : 'live';
+		return { status: 'OK', message: `Connected to ${body.name} (${mode} mode)` };
+	}
+	if (statusCode === 401 || statusCode === 403 || statusCode === 429 || statusCode >= 500) {
+		const scopes = statusCode === 403 ? await lackingScopes(get) : [];
+		const wording = describeFailure({
+			status: statusCode,
+			body: errorBodyOf(body),
+			request: tested,
+			scopes,
+		});
+		return fail(`${wording.message}. ${wording.description}`);
+	}
+	// Anything else at GET /organization (a 404 above all) means the Base URL is not the API root.
+	const what =
+		statusCode >= 200 && statusCode < 300
+			? 'something other than an organization'
+			: `status ${statusCode}`;
+	return fail(
+		`${host} answers, but not as the Workforce Management API: ${tested} gave ${what}. ${API_ROOT_HINT}`,
+	);
+}
+
 /**
  * The credential dialog's test: reads the organization with the key and explains, in the
  * package's words, what to fix when that fails. n8n 2.8.4 shows a node's credential test message
@@ -89,32 +141,12 @@ export async function workforceManagementApiTest(
 ): Promise<INodeCredentialTestResult> {
 	const apiKey = String(credential.data?.apiKey ?? '');
 	const baseUrl = String(credential.data?.baseUrl ?? '').trim();
-	const problem = keyProblem(apiKey);
-	if (problem) return fail(problem);
-	if (!/^https?:\/\/[^/\s]+/i.test(baseUrl)) {
-		return fail(`The Base URL must start with https://. ${API_ROOT_HINT}`);
-	}
 	const redact = userInfoRedactor(baseUrl);
+	const problem = keyProblem(apiKey) ?? baseUrlProblem(baseUrl);
+	if (problem) return fail(redact(problem));
 	const apiRoot = apiRootUrl(baseUrl);
-	let host: string;
-	try {
-		host = new URL(apiRoot).host;
-	} catch {
-		return fail(`The Base URL is not a valid web address. ${API_ROOT_HINT}`);
-	}
-	// A credential test gets only `helpers.request` from n8n (no httpRequest in this context).
-	const { helpers } = this;
-	const get = async (path: string): Promise<Answer> =>
-		(await helpers.request({
-			method: 'GET',
-			uri: `${apiRoot}${path}`,
-			headers: { Authorization: `Bearer ${apiKey}`, Accept: 'application/json' },
-			json: true,
-			simple: false,
-			resolveWithFullResponse: true,
-			timeout: TIMEOUT_MS,
-		})) as Answer;
-
+	const host = new URL(apiRoot).host;
+	const get = getter.call(this, apiRoot, apiKey);
 	let answer: Answer;
 	try {
 		answer = await get(API.organization.path);
@@ -122,52 +154,10 @@ export async function workforceManagementApiTest(
 		const reason = redact(unreachableReason(error as { code?: string; message?: string }));
 		return fail(`Could not reach ${host}: ${reason}. Check the Base URL. ${API_ROOT_HINT}`);
 	}
-	const { statusCode, body } = answer;
-	const tested = redact(`GET ${apiRoot}${API.organization.path}`);
-
-	if (statusCode >= 200 && statusCode < 300 && isOrganization(body)) {
-		return {
-			status: 'OK',
-			message: `Connected to ${body.name} (${body.sandbox === true ? 'test' : 'live'} mode)`,
-		};
-	}
-	if (statusCode === 401) {
-		return fail(
-			`The Workforce Management API at ${host} rejected this API key. Copy the key again from the developer area of this instance: it must be complete and not revoked, and it works only on the instance it was created on.${apiSays(body)}`,
-		);
-	}
-	if (statusCode === 403) {
-		const lacks = async (path: string): Promise<boolean> => {
-			const probe = await get(path).catch(() => undefined);
-			return probe?.statusCode === 403 && errorCode(probe.body) !== 'module_inactive';
-		};
-		const probes = await Promise.all(
-			READ_PROBES.map(async ({ scope, path }) => ({
-				scope,
-				lacking: scope === API.organization.read || (await lacks(path)),
-			})),
-		);
-		const missing = probes.filter((probe) => probe.lacking).map((probe) => probe.scope);
-		const scopes = missing.length === 1 ? 'scope' : 'scopes';
-		return fail(
-			`The API key is valid but lacks the ${scopes} ${missing.join(', ')}. Add ${missing.length === 1 ? 'it' : 'them'} to the key in the developer area, or create a key that has ${missing.length === 1 ? 'it' : 'them'}: this test reads the organization (organization:read), and each operation needs the read or write scope of its resource.${apiSays(body)}`,
-		);
-	}
-	if (statusCode === 429) {
-		return fail(`The API at ${host} is rate limiting this key. Test again in a minute.`);
-	}
-	if (statusCode >= 500) {
-		return fail(
-			`The Workforce Management API at ${host} failed with status ${statusCode}. Test again later; if it persists, contact the provider.`,
-		);
-	}
-	const what =
-		statusCode >= 200 && statusCode < 300
-			? 'something other than an organization'
-			: `status ${statusCode}`;
-	return fail(
-		`${host} answers, but not as the Workforce Management API: ${tested} gave ${what}. ${API_ROOT_HINT}`,
-	);
+	return await verdict(answer, get, {
+		host,
+		tested: redact(`GET ${apiRoot}${API.organization.path}`),
+	});
 }
 
 /** The node's `methods.credentialTest`; the credential reference names the test (`testedBy`). */

@@ -4,7 +4,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { describeRateLimitAttempts } from './rateLimit';
 import type { RateLimitAttempts } from './rateLimit';
 
-interface ApiErrorBody {
+export interface ApiErrorBody {
 	error?: {
 		code?: string;
 		message?: string;
@@ -27,6 +27,99 @@ function describeValidationDetails(body: ApiErrorBody): string | undefined {
 	return described.length > 0 ? described.join('; ') : undefined;
 }
 
+/** An error's two texts: what happened, and what to do about it. */
+export interface Wording {
+	message: string;
+	description: string;
+}
+
+/** What the API answered, as the wording of a failure needs it. */
+export interface FailedAnswer {
+	status: number;
+	body: ApiErrorBody;
+	/** `GET /members` and the like. */
+	request: string;
+	/** The scopes the key was found to lack (the operation's, or those a credential test found). */
+	scopes: string[];
+	rateLimit?: RateLimitAttempts;
+}
+
+function quoted(scopes: string[]): string {
+	return scopes.map((scope) => `"${scope}"`).join(', ');
+}
+
+function forbidden({ body, scopes }: FailedAnswer, apiSays: string): Wording {
+	if (body.error?.code === 'module_inactive') {
+		const module = moduleOfScope(scopes[0]);
+		return {
+			message: module
+				? `The ${module} module is not active for this organization`
+				: 'A module this operation needs is not active for this organization',
+			description: `An administrator of the organization must activate the module before this operation can be used.${apiSays}`,
+		};
+	}
+	const noun = scopes.length === 1 ? 'scope' : 'scopes';
+	return {
+		message:
+			scopes.length > 0
+				? `The API key lacks the ${noun} ${quoted(scopes)} this operation needs`
+				: 'The API key is not allowed to perform this operation',
+		description: `Create a key with ${scopes.length > 0 ? `the ${quoted(scopes)} ${noun}` : 'the needed scope'} in the developer area and use it in the credential.${apiSays}`,
+	};
+}
+
+function refused(answer: FailedAnswer, apiSays: string): Wording {
+	const { status, body, request, rateLimit } = answer;
+	const apiMessage = body.error?.message;
+	if (status === 404) {
+		return {
+			message: `The requested record does not exist in this organization (${request})`,
+			description: `Check the ID. A record of another organization, or one created with a key of the other mode (live or test), is not visible to this key.${apiSays}`,
+		};
+	}
+	if (status === 400 || status === 422) {
+		const details = describeValidationDetails(body);
+		return {
+			message: `The API refused the request: ${details ?? apiMessage ?? 'invalid input'}`,
+			description: `Correct the field named above and run the node again.${apiSays}`,
+		};
+	}
+	if (status === 429) {
+		const tried = rateLimit ? `${describeRateLimitAttempts(request, rateLimit)} ` : '';
+		return {
+			message: 'The Workforce Management API is still rate limiting this key',
+			description: `${tried}Run fewer requests at once, or retry later.${apiSays}`,
+		};
+	}
+	return {
+		message: `The API refused the request with status ${status}: ${apiMessage ?? 'no reason given'}`,
+		description: `Correct what the API names and run the node again (${request}).`,
+	};
+}
+
+/** The one wording of each failed status, for a node's error and the credential test alike. */
+export function describeFailure(answer: FailedAnswer): Wording {
+	const apiMessage = answer.body.error?.message;
+	const apiSays = apiMessage ? ` The API says: "${apiMessage}"` : '';
+	if (answer.status === 401) {
+		return {
+			message: 'The Workforce Management API rejected the API key',
+			description: `Check the API key and the Base URL in the credential: the key must be complete, not revoked, and belong to the instance at that URL.${apiSays}`,
+		};
+	}
+	if (answer.status === 403) return forbidden(answer, apiSays);
+	if (answer.status < 500) return refused(answer, apiSays);
+	return {
+		message: `The Workforce Management API failed with status ${answer.status} (${answer.request})`,
+		description: `Retry later; if it persists, contact the provider.${apiSays}`,
+	};
+}
+
+/** The body of an error answer, or an empty one when it is not a JSON object. */
+export function errorBodyOf(body: unknown): ApiErrorBody {
+	return (typeof body === 'object' && body !== null ? body : {}) as ApiErrorBody;
+}
+
 /** Turns a failed response into an error that tells a no-code user what to fix. */
 export function apiError(
 	node: INode,
@@ -36,53 +129,36 @@ export function apiError(
 	operationScope: string | undefined,
 	rateLimit?: RateLimitAttempts,
 ): NodeApiError {
-	const body = (
-		typeof response.body === 'object' && response.body !== null ? response.body : {}
-	) as ApiErrorBody;
-	const apiMessage = body.error?.message;
-	const apiSays = apiMessage ? ` The API says: "${apiMessage}"` : '';
-	const status = response.statusCode;
-	let message: string;
-	let description: string;
-
-	if (status === 401) {
-		message = 'The Workforce Management API rejected the API key';
-		description = `Check the API key and the Base URL in the credential: the key must be complete, not revoked, and belong to the instance at that URL.${apiSays}`;
-	} else if (status === 403 && body.error?.code === 'module_inactive') {
-		const module = moduleOfScope(operationScope);
-		message = module
-			? `The ${module} module is not active for this organization`
-			: 'A module this operation needs is not active for this organization';
-		description = `An administrator of the organization must activate the module before this operation can be used.${apiSays}`;
-	} else if (status === 403) {
-		message = operationScope
-			? `The API key lacks the scope "${operationScope}" this operation needs`
-			: 'The API key is not allowed to perform this operation';
-		description = `Create a key with ${operationScope ? `the "${operationScope}"` : 'the needed'} scope in the developer area and use it in the credential.${apiSays}`;
-	} else if (status === 404) {
-		message = `The requested record does not exist in this organization (${method} ${path})`;
-		description = `Check the ID. A record of another organization, or one created with a key of the other mode (live or test), is not visible to this key.${apiSays}`;
-	} else if (status === 400 || status === 422) {
-		const details = describeValidationDetails(body);
-		message = `The API refused the request: ${details ?? apiMessage ?? 'invalid input'}`;
-		description = `Correct the field named above and run the node again.${apiSays}`;
-	} else if (status === 429) {
-		message = 'The Workforce Management API is still rate limiting this key';
-		const tried = rateLimit ? `${describeRateLimitAttempts(`${method} ${path}`, rateLimit)} ` : '';
-		description = `${tried}Run fewer requests at once, or retry later.${apiSays}`;
-	} else if (status < 500) {
-		message = `The API refused the request with status ${status}: ${apiMessage ?? 'no reason given'}`;
-		description = `Correct what the API names and run the node again (${method} ${path}).`;
-	} else {
-		message = `The Workforce Management API failed with status ${status} (${method} ${path})`;
-		description = `Retry later; if it persists, contact the provider.${apiSays}`;
-	}
-
-	return new NodeApiError(node, body as JsonObject, {
-		message,
-		description,
-		httpCode: String(status),
+	const body = errorBodyOf(response.body);
+	const wording = describeFailure({
+		status: response.statusCode,
+		body,
+		request: `${method} ${path}`,
+		scopes: operationScope ? [operationScope] : [],
+		rateLimit,
 	});
+	return new NodeApiError(node, body as JsonObject, {
+		...wording,
+		httpCode: String(response.statusCode),
+	});
+}
+
+/** A request abandoned at its deadline, answered slowly or not at all. */
+export function deadlineError(
+	node: INode,
+	apiRoot: string,
+	request: string,
+	deadlineMs: number,
+): NodeApiError {
+	const seconds = deadlineMs / 1000;
+	return new NodeApiError(
+		node,
+		{ message: `no complete answer within ${seconds} seconds` },
+		{
+			message: `The Workforce Management API at ${apiRoot} did not answer ${request} within ${seconds} seconds`,
+			description: `The node stops waiting ${seconds} seconds after sending a request, also when part of the answer has come (a server or proxy sending it very slowly). Check that the Base URL in the credential points at the API itself, not at a proxy; if it does, retry later or contact the provider.`,
+		},
+	);
 }
 
 /** A request that got no HTTP answer at all (refused, reset, unknown host) on every attempt. */

@@ -40,3 +40,35 @@ export function userInfoRedactor(baseUrl: string): (text: string) => string {
 	);
 	return (text) => secrets.reduce((redacted, secret) => redacted.split(secret).join('***'), text);
 }
+
+export const API_ROOT_HINT =
+	'The Base URL must be the API root of your Workforce Management instance, the address ending in /api/v1 (for example https://app.example.com/api/v1).';
+
+/** This machine: 127.0.0.0/8, ::1 and localhost, as `URL` writes their host names. */
+function isLoopbackHost(hostname: string): boolean {
+	return (
+		hostname === 'localhost' ||
+		hostname === '[::1]' ||
+		/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
+	);
+}
+
+/**
+ * What makes a Base URL unusable, before any request: no http(s) scheme, no valid address, or
+ * `http://` to another machine, which would send the API key unencrypted.
+ */
+export function baseUrlProblem(baseUrl: string): string | undefined {
+	if (!/^\s*https?:\/\/[^/\s]+/i.test(baseUrl)) {
+		return `The Base URL must start with https://. ${API_ROOT_HINT}`;
+	}
+	let url: URL;
+	try {
+		url = new URL(apiRootUrl(baseUrl));
+	} catch {
+		return `The Base URL is not a valid web address. ${API_ROOT_HINT}`;
+	}
+	if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+		return `The Base URL starts with http://, so the API key would travel unencrypted to ${url.host}. Use the https:// address: the Workforce Management API is served over HTTPS, and http:// is accepted only for this machine (localhost, 127.0.0.1, ::1).`;
+	}
+	return undefined;
+}

@@ -1,5 +1,7 @@
 export { apiRootUrl } from './baseUrl';
-export { TRANSPORT_MAX_ATTEMPTS, workforceApiRequest } from './request';
+export { workforceApiRequest } from './request';
+export { TRANSPORT_MAX_ATTEMPTS } from './retry';
+export { REQUEST_DEADLINE_MS } from './send';
 export type { WorkforceApiContext, WorkforceApiRequestOptions } from './request';
 export { MAX_PAGE_SIZE, workforceApiListPage, workforceApiPaginate } from './paginate';
 export type { WorkforceListPage } from './paginate';

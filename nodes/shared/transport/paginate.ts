@@ -60,10 +60,51 @@ function pagingError(
 }
 
 /**
+ * The cursor of the page after `page`, or an error when following it cannot end well: a page that
+ * promises more without a usable cursor, a cursor handed out twice, a long run of empty pages.
+ */
+function nextCursorOf(
+	context: WorkforceApiContext,
+	path: string,
+	page: WorkforceListPage,
+	walk: { seenCursors: Set<string>; emptyPagesInARow: number },
+	recordsRead: number,
+): string {
+	const nextCursor = page.next_cursor;
+	if (typeof nextCursor !== 'string' || nextCursor === '') {
+		throw pagingError(
+			context,
+			{ has_more: true, next_cursor: nextCursor ?? null },
+			`The API said more records follow but gave no cursor to read them while listing ${path}`,
+			recordsRead,
+			'because the rest cannot be asked for',
+		);
+	}
+	if (walk.seenCursors.has(nextCursor)) {
+		throw pagingError(
+			context,
+			{ next_cursor: nextCursor },
+			`The API returned the same page cursor twice while listing ${path}`,
+			recordsRead,
+			'to avoid reading the same page forever',
+		);
+	}
+	if (walk.emptyPagesInARow >= MAX_EMPTY_PAGES_IN_A_ROW) {
+		throw pagingError(
+			context,
+			{ next_cursor: nextCursor },
+			`The API returned ${walk.emptyPagesInARow} empty pages in a row while listing ${path}`,
+			recordsRead,
+			'rather than follow empty pages without end',
+		);
+	}
+	return nextCursor;
+}
+
+/**
  * Reads a list endpoint page by page, asking each page for no more records than are still
  * wanted, so N records cost ceil(N / 100) requests. `limit` undefined returns all records.
- * A page that promises more without a usable cursor, a cursor handed out twice and a long run of
- * empty pages end in an error rather than a silently short or endless list.
+ * A walk that cannot end well ends in an error rather than a silently short or endless list.
  */
 export async function workforceApiPaginate(
 	this: WorkforceApiContext,
@@ -94,37 +135,9 @@ export async function workforceApiPaginate(
 		for (const record of page.data.slice(0, pageSize)) records.push(record);
 		if (!page.has_more || (limit !== undefined && records.length >= limit)) break;
 
-		const nextCursor = page.next_cursor;
-		if (typeof nextCursor !== 'string' || nextCursor === '') {
-			throw pagingError(
-				this,
-				{ has_more: true, next_cursor: nextCursor ?? null },
-				`The API said more records follow but gave no cursor to read them while listing ${path}`,
-				records.length,
-				'because the rest cannot be asked for',
-			);
-		}
-		if (seenCursors.has(nextCursor)) {
-			throw pagingError(
-				this,
-				{ next_cursor: nextCursor },
-				`The API returned the same page cursor twice while listing ${path}`,
-				records.length,
-				'to avoid reading the same page forever',
-			);
-		}
 		emptyPagesInARow = page.data.length === 0 ? emptyPagesInARow + 1 : 0;
-		if (emptyPagesInARow >= MAX_EMPTY_PAGES_IN_A_ROW) {
-			throw pagingError(
-				this,
-				{ next_cursor: nextCursor },
-				`The API returned ${emptyPagesInARow} empty pages in a row while listing ${path}`,
-				records.length,
-				'rather than follow empty pages without end',
-			);
-		}
-		seenCursors.add(nextCursor);
-		cursor = nextCursor;
+		cursor = nextCursorOf(this, path, page, { seenCursors, emptyPagesInARow }, records.length);
+		seenCursors.add(cursor);
 	}
 
 	return records;

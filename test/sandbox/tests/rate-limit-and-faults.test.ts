@@ -166,7 +166,10 @@ describe('injected faults', () => {
 			const unknownKind = await postFault({ kind: 'wrong_page', count: 1, status: 500 });
 			expect(unknownKind.status).toBe(400);
 			expect(unknownKind.body.error.details).toEqual([
-				{ field: 'kind', message: 'must be one of: status, repeat_cursor, broken_page, reset' },
+				{
+					field: 'kind',
+					message: 'must be one of: status, repeat_cursor, broken_page, reset, slow_body',
+				},
 			]);
 		});
 	});
@@ -308,6 +311,61 @@ describe('injected faults', () => {
 			const answer = await postFault({ kind: 'reset', count: 1, after: 10_001 });
 			expect(answer.status).toBe(400);
 			expect(answer.body.error.details[0].field).toBe('after');
+		});
+	});
+
+	describe('slow_body', () => {
+		it('answers 200 and its headers at once, then trickles the body until `seconds` have passed', async () => {
+			await control(fixture.sandbox, 'POST', '/faults', {
+				kind: 'slow_body',
+				seconds: 3,
+				count: 1,
+				path: '/organization',
+			});
+			const sentAt = Date.now();
+
+			const answer = await fetch(`${fixture.sandbox.baseUrl}/organization`, {
+				headers: { Authorization: `Bearer ${LIVE_KEY}` },
+			});
+			const headersAfterMs = Date.now() - sentAt;
+			const body = await answer.text();
+			const bodyAfterMs = Date.now() - sentAt;
+
+			expect(answer.status).toBe(200);
+			expect(answer.headers.get('content-type')).toBe('application/json');
+			expect(JSON.parse(body)).toEqual({});
+			// the body came a byte a second: it ended well after the headers
+			expect(bodyAfterMs - headersAfterMs).toBeGreaterThanOrEqual(1_500);
+			expect(body).toBe('   {}');
+			// spent: the next request is answered as usual
+			expect((await api(fixture.sandbox, LIVE_KEY, 'GET', '/organization')).status).toBe(200);
+		});
+
+		it('stops trickling when the client gives up, and keeps answering', async () => {
+			await control(fixture.sandbox, 'POST', '/faults', { kind: 'slow_body', count: 1 });
+			const gaveUp = new AbortController();
+			const answer = await fetch(`${fixture.sandbox.baseUrl}/organization`, {
+				headers: { Authorization: `Bearer ${LIVE_KEY}` },
+				signal: gaveUp.signal,
+			});
+			expect(answer.status).toBe(200);
+
+			gaveUp.abort();
+
+			await expect(answer.text()).rejects.toThrow(/abort/i);
+			expect((await api(fixture.sandbox, LIVE_KEY, 'GET', '/members')).status).toBe(200);
+			const { faults } = await control(fixture.sandbox, 'GET', '/faults');
+			expect(faults).toEqual([]);
+		});
+
+		it('takes 120 seconds by default and refuses more than 600', async () => {
+			await control(fixture.sandbox, 'POST', '/faults', { kind: 'slow_body', count: 2 });
+			const { faults } = await control(fixture.sandbox, 'GET', '/faults');
+			expect(faults).toEqual([{ kind: 'slow_body', seconds: 120, remaining: 2, path: null }]);
+
+			const tooLong = await postFault({ kind: 'slow_body', count: 1, seconds: 601 });
+			expect(tooLong.status).toBe(400);
+			expect(tooLong.body.error.details[0].field).toBe('seconds');
 		});
 	});
 });
