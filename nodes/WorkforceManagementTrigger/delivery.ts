@@ -17,7 +17,7 @@ import { acceptEnvelope, type MemoryOwner } from './acceptedEnvelopes';
 import { verifyDelivery } from './deliveryVerification';
 import type { DuplicateMemoryStaticData } from './envelopeMemory';
 import { keepMarkedChangedPastRunnerStart } from './n8nChangeFlagReset';
-import { toleranceSeconds, triggerOptions } from './options';
+import { toleranceSeconds, type TriggerOptions, triggerOptions } from './options';
 import type { StoredRegistration } from './registration';
 import { SIGNATURE_HEADER } from './signature';
 
@@ -104,6 +104,35 @@ function acceptOnce(
 	return true;
 }
 
+/** For whoever runs n8n: why a delivery was refused (a missing secret is reported elsewhere). */
+function logRefusal(this: IWebhookFunctions, reason: string, options: TriggerOptions): void {
+	const logContext = { workflowId: this.getWorkflow().id, node: this.getNode().name };
+	if (reason === 'invalid_tolerance') {
+		this.logger.error(
+			`Refused a webhook delivery: "Signature Tolerance (Seconds)" is ${String(options.signatureToleranceSeconds)}, not a positive number of seconds`,
+			logContext,
+		);
+	} else if (reason !== 'no_secret') {
+		// verifyDelivery reports a missing secret itself, once a minute
+		this.logger.warn(`Refused a webhook delivery: ${reason}`, logContext);
+	}
+}
+
+/** The item a verified envelope becomes. */
+function triggerItem(this: IWebhookFunctions, envelope: IDataObject, testDelivery: boolean) {
+	return {
+		id: envelope.id,
+		type: envelope.type,
+		created_at: envelope.created_at,
+		mode: envelope.mode,
+		data: envelope.data,
+		// sent with the API's "Send Test Event" (X-Webhook-Test), whatever n8n URL received it
+		test_delivery: testDelivery,
+		// which of n8n's URLs received it: "Listen for test event" or the published workflow
+		received_via: this.getMode() === 'manual' ? 'test_url' : 'production_url',
+	};
+}
+
 export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const request = this.getRequestObject();
 	if (!isJsonMediaType(request.headers['content-type'])) {
@@ -112,7 +141,6 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	const staticData = triggerStaticData(this);
 	const options = triggerOptions(this);
 	const nowSeconds = Math.floor(Date.now() / 1000);
-	const logContext = { workflowId: this.getWorkflow().id, node: this.getNode().name };
 
 	const rawBody = await rawBodyOf(request);
 	const verdict = await verifyDelivery.call(this, staticData, {
@@ -122,15 +150,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		toleranceSeconds: toleranceSeconds(options),
 	});
 	if (!verdict.valid) {
-		if (verdict.reason === 'invalid_tolerance') {
-			this.logger.error(
-				`Refused a webhook delivery: "Signature Tolerance (Seconds)" is ${String(options.signatureToleranceSeconds)}, not a positive number of seconds`,
-				logContext,
-			);
-		} else if (verdict.reason !== 'no_secret') {
-			// verifyDelivery reports a missing secret itself, once a minute
-			this.logger.warn(`Refused a webhook delivery: ${verdict.reason}`, logContext);
-		}
+		logRefusal.call(this, verdict.reason, options);
 		return refuseDelivery.call(this, 401, verdict.reason);
 	}
 
@@ -155,18 +175,6 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	}
 
 	return {
-		workflowData: [
-			this.helpers.returnJsonArray({
-				id: envelope.id,
-				type: envelope.type,
-				created_at: envelope.created_at,
-				mode: envelope.mode,
-				data: envelope.data,
-				// sent with the API's "Send Test Event" (X-Webhook-Test), whatever n8n URL received it
-				test_delivery: testDelivery,
-				// which of n8n's URLs received it: "Listen for test event" or the published workflow
-				received_via: this.getMode() === 'manual' ? 'test_url' : 'production_url',
-			}),
-		],
+		workflowData: [this.helpers.returnJsonArray(triggerItem.call(this, envelope, testDelivery))],
 	};
 }

@@ -102,6 +102,28 @@ describe('Member', () => {
 		});
 	});
 
+	it('pairs every member of Get Many with the input item it was listed for', async () => {
+		await createMember({ business_name: 'Listed One' });
+		await createMember({ business_name: 'Listed Two' });
+
+		const { items } = await sandbox.runOperation(
+			'member',
+			'getAll',
+			{ returnAll: false, limit: 2 },
+			[{ run: 'first' }, { run: 'second' }, { run: 'third' }],
+		);
+
+		// the engine refills pairedItem only when inputs and outputs match one to one
+		expect(items.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 1 },
+			{ item: 2 },
+			{ item: 2 },
+		]);
+	});
+
 	it('updates only the fields set, and clears the fields picked in Clear Fields', async () => {
 		const member = await createMember({
 			business_name: 'Ada Care',

@@ -54,6 +54,19 @@ describe('verifySignature', () => {
 		expect(verifySignature(check())).toEqual({ valid: true, timestamp: NOW });
 	});
 
+	it.each([16, 32, 63])(
+		'refuses a signature that differs only in hex digit %p (every digit is compared)',
+		(position) => {
+			const valid = sign(SECRET, NOW, BODY);
+			const flipped = valid[position] === '0' ? '1' : '0';
+			const header = `t=${NOW},v1=${valid.slice(0, position)}${flipped}${valid.slice(position + 1)}`;
+			expect(verifySignature(check({ header }))).toEqual({
+				valid: false,
+				reason: 'signature_mismatch',
+			});
+		},
+	);
+
 	it('accepts an upper-case hex signature', () => {
 		const header = `t=${NOW},v1=${sign(SECRET, NOW, BODY).toUpperCase()}`;
 		expect(verifySignature(check({ header })).valid).toBe(true);
