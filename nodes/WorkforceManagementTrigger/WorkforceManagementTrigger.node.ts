@@ -7,7 +7,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { endpointEventTypeOptions } from '../shared/eventCatalog';
+import {
+	ENDPOINT_EVENT_TYPES_METHOD,
+	endpointEventsProperty,
+	endpointEventTypeOptions,
+	SITE_EVENT_PREFIX,
+} from '../shared/eventCatalog';
 import { CREDENTIAL_TYPE } from '../shared/transport';
 import { receiveDelivery } from './delivery';
 import * as lifecycle from './lifecycle';
@@ -24,8 +29,7 @@ export class WorkforceManagementTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		// the events as the picker titles them (eventTitle): "Timesheet Approved, Site Created"
-		subtitle:
-			'={{ $parameter["events"].includes("*") ? "All Events" : $parameter["events"].join(", ").replace(/customer_location\\./g, "site.").replace(/[._]/g, " ").toTitleCase() }}',
+		subtitle: `={{ $parameter["events"].includes("*") ? "All Events" : $parameter["events"].join(", ").replace(/${SITE_EVENT_PREFIX.api}\\./g, "${SITE_EVENT_PREFIX.node}.").replace(/[._]/g, " ").toTitleCase() }}`,
 		// n8n's node creator lists this package as one entry, the action node merged with this
 		// trigger, and shows the trigger's description for it: so it describes both nodes.
 		description:
@@ -53,16 +57,10 @@ export class WorkforceManagementTrigger implements INodeType {
 		],
 		properties: [
 			{
-				displayName: 'Event Names or IDs',
-				name: 'events',
-				type: 'multiOptions',
-				typeOptions: {
-					loadOptionsMethod: 'getEventTypes',
-				},
+				...endpointEventsProperty(
+					'The events that start the workflow. Only events of the modules active for the organization are offered',
+				),
 				required: true,
-				default: [],
-				description:
-					'The events that start the workflow. Only events of the modules active for the organization are offered. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 			{
 				displayName: 'Options',
@@ -113,7 +111,7 @@ export class WorkforceManagementTrigger implements INodeType {
 
 	methods = {
 		loadOptions: {
-			getEventTypes: endpointEventTypeOptions,
+			[ENDPOINT_EVENT_TYPES_METHOD]: endpointEventTypeOptions,
 		},
 	};
 

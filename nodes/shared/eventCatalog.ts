@@ -1,4 +1,9 @@
-import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { API, apiRead } from './api';
 import type { WorkforceApiContext, WorkforceListPage } from './transport';
@@ -9,13 +14,13 @@ export async function getEventCatalog(this: WorkforceApiContext): Promise<IDataO
 	return catalog.data;
 }
 
-/**
- * An event type as people say it: `timesheet.approved` → "Timesheet Approved". The API names site
- * events `customer_location.*`; the node calls that resource Site, and so does its title.
- */
+/** The API names site events `customer_location.*`; the nodes call that resource Site. */
+export const SITE_EVENT_PREFIX = { api: 'customer_location', node: 'site' } as const;
+
+/** An event type as people say it: `timesheet.approved` → "Timesheet Approved". */
 export function eventTitle(type: string): string {
 	return type
-		.replace(/^customer_location\./, 'site.')
+		.replace(new RegExp(`^${SITE_EVENT_PREFIX.api}\\.`), `${SITE_EVENT_PREFIX.node}.`)
 		.split(/[._]/)
 		.map((word) => word.charAt(0).toUpperCase() + word.slice(1))
 		.join(' ');
@@ -41,4 +46,19 @@ export async function endpointEventTypeOptions(
 		{ name: 'All Events', value: '*', description: 'Every event type, including future ones' },
 		...(await eventTypeOptions.call(this)),
 	];
+}
+
+/** The load-options method both nodes register for {@link endpointEventTypeOptions}. */
+export const ENDPOINT_EVENT_TYPES_METHOD = 'getEndpointEventTypes';
+
+/** The event picker of a webhook endpoint: All Events, then the catalog. */
+export function endpointEventsProperty(description: string): INodeProperties {
+	return {
+		displayName: 'Event Names or IDs',
+		name: 'events',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: ENDPOINT_EVENT_TYPES_METHOD },
+		default: [],
+		description: `${description}. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+	};
 }

@@ -62,7 +62,7 @@ async function endpointCalls(): Promise<string[]> {
 
 describe('event list', () => {
 	async function eventOptions(apiKey: string) {
-		return await runLoadOptions('getEventTypes', {
+		return await runLoadOptions('getEndpointEventTypes', {
 			type: TRIGGER_NODE_TYPE,
 			parameters: { events: [] },
 			credentials: fixture.credentials(apiKey),

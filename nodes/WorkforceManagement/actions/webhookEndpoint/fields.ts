@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { endpointEventsProperty } from '../../../shared/eventCatalog';
 import { clearFieldsProperty, resourceLocator } from '../common';
 
 export const endpointIdLocator = resourceLocator({
@@ -17,15 +18,7 @@ export const urlField: INodeProperties = {
 	description: 'The HTTPS URL that receives the events',
 };
 
-export const eventsField: INodeProperties = {
-	displayName: 'Event Names or IDs',
-	name: 'events',
-	type: 'multiOptions',
-	typeOptions: { loadOptionsMethod: 'getEndpointEventTypes' },
-	default: [],
-	description:
-		'Events to subscribe to, or All Events. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-};
+export const eventsField = endpointEventsProperty('Events to subscribe to, or All Events');
 
 export const endpointDescriptionField: INodeProperties = {
 	displayName: 'Description',
