@@ -88,7 +88,9 @@ for (const file of files) {
 				continue;
 			}
 			if (!anchors(resolved).has(decodeURIComponent(fragment).toLowerCase())) {
-				broken.push(`${where}: ${target}: no heading with that anchor in ${relative(root, resolved)}`);
+				broken.push(
+					`${where}: ${target}: no heading with that anchor in ${relative(root, resolved)}`,
+				);
 			}
 		}
 	});
