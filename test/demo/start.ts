@@ -3,7 +3,7 @@
  * for another, scripts/n8n/lines.json) with this package installed, an owner account, the
  * credential "Workforce Management (sandbox)" and the example workflows, all on loopback.
  * `npm start -- --queue`: the same, with n8n in queue mode (Postgres, Redis, main, a worker and two
- * webhook processes; see the README's "Queue mode"). Ctrl-C stops everything.
+ * webhook processes; see docs/queue-mode.md). Ctrl-C stops everything.
  */
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';

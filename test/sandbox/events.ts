@@ -9,8 +9,8 @@ export interface CatalogEntry {
 }
 
 /**
- * All 26 event types of the spec. The spec shows the gate only for members; the others are our
- * choice (README): one module per API group.
+ * Every event type of the specification's event list. The spec shows the gate only for members; the
+ * others are our choice (test/sandbox/README.md): one module per API group.
  */
 export const EVENT_CATALOG: readonly CatalogEntry[] = [
 	[

@@ -1,5 +1,5 @@
 /**
- * The 26 event types in the order the API specification lists them, written out here rather than
+ * Every event type of the API specification, in the order it lists them, written out here rather than
  * taken from the sandbox's catalog so that tests compare the catalog with the specification.
  */
 export const SPEC_EVENT_TYPES: readonly string[] = [

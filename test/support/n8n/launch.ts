@@ -2,7 +2,7 @@
  * Which n8n runs, on which Node, and the command that starts it: the one seam between the harness
  * and an n8n installation. Everything else (process.ts's start, readiness and stop, the client, the
  * queue cluster) talks to the process and its HTTP port only, so an n8n that ships only as a Docker
- * image (3.0) changes this file alone; see the README's "n8n 3.0".
+ * image (3.0) changes this file alone; see docs/n8n-3.md.
  *
  * The line comes from `--n8n <version>` on the command line (npm start), N8N_VERSION (default: the newest tested line in scripts/n8n/lines.json); a
  * line whose `node` is set runs on that Node from the cache (scripts/install-node.sh), first on
