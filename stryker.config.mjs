@@ -8,15 +8,15 @@ import { basename, join } from 'node:path';
 export default {
 	packageManager: 'npm',
 	// Stryker's jest runner, running for each mutant only the test files that cover it (see
-	// test/mutation/jest-by-test-file.mjs): about ten times as many mutants a minute.
-	plugins: ['@stryker-mutator/*', './test/mutation/jest-by-test-file.mjs'],
+	// scripts/mutation/jest-by-test-file.mjs): about ten times as many mutants a minute.
+	plugins: ['@stryker-mutator/*', './scripts/mutation/jest-by-test-file.mjs'],
 	testRunner: 'jest-by-test-file',
 	jest: {
 		projectType: 'custom',
 		configFile: 'jest.config.js',
 		config: {
 			testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', '/test/demo/', '/test/pictures/'],
-			testSequencer: '<rootDir>/test/mutation/test-file-sequencer.cjs',
+			testSequencer: '<rootDir>/scripts/mutation/test-file-sequencer.cjs',
 		},
 		// The engine harness loads the nodes by a computed path, which jest's related-test search
 		// cannot follow: without this, no engine test would be run against a mutant.
