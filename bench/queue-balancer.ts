@@ -11,6 +11,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 
 import { PACKAGE_ROOT } from '../test/support/constants';
@@ -120,7 +121,8 @@ async function main(): Promise<void> {
 		});
 		const cell = (values: string[]) => values.map((value) => value.padStart(22)).join('');
 		console.log(
-			`\nn8n ${N8N_VERSION}, ${deliveries} deliveries × ${rounds} rounds, ${concurrency} in flight`,
+			`\nn8n ${N8N_VERSION}, ${deliveries} deliveries × ${rounds} rounds, ${concurrency} in flight ` +
+				`(load average ${loadavg()[0].toFixed(1)}: the machine's other work shares its cores)`,
 		);
 		console.log(
 			`${''.padEnd(16)}${cell(['through nginx', `straight to ${target === cluster.webhooks[0] ? 'webhook-1' : 'webhook-2'}`])}`,
@@ -139,7 +141,16 @@ async function main(): Promise<void> {
 		mkdirSync(folder, { recursive: true });
 		writeFileSync(
 			join(folder, 'queue-balancer.json'),
-			`${JSON.stringify({ finishedAt: new Date().toISOString(), settings: { deliveries, concurrency, rounds }, figures }, null, 2)}\n`,
+			`${JSON.stringify(
+				{
+					finishedAt: new Date().toISOString(),
+					settings: { deliveries, concurrency, rounds },
+					loadAverage: loadavg()[0],
+					figures,
+				},
+				null,
+				2,
+			)}\n`,
 		);
 	} finally {
 		await world.stop();
