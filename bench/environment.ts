@@ -269,18 +269,7 @@ export class BenchEnvironment {
 
 	/** How many executions of a workflow n8n has recorded, by status. */
 	async countExecutions(workflowId: string): Promise<Record<string, number>> {
-		const counts: Record<string, number> = {};
-		let cursor: string | null = null;
-		do {
-			const query = new URLSearchParams({ workflowId, limit: '250' });
-			if (cursor) query.set('cursor', cursor);
-			const page: { data: Array<{ status: string }>; nextCursor: string | null } =
-				await this.publicApi(`/executions?${query}`);
-			for (const execution of page.data)
-				counts[execution.status] = (counts[execution.status] ?? 0) + 1;
-			cursor = page.nextCursor;
-		} while (cursor);
-		return counts;
+		return await this.client.countExecutions(workflowId);
 	}
 
 	/**

@@ -26,7 +26,7 @@ steps=(
   "scan|n8n's community-package scanner on the packed tarball and the sources|npm run -s scan"
   "n8n|install or verify every tested n8n line (${lines[*]}) for the end-to-end tests|bash scripts/install-n8n.sh"
   "chromium|install or verify Chromium for the screenshot test|bash scripts/install-chromium.sh"
-  "queue|install or verify Postgres and Redis for the queue-mode test|bash scripts/install-queue-services.sh"
+  "queue|install or verify Postgres, Redis and nginx for the queue-mode tests|bash scripts/install-queue-services.sh"
 )
 newer=("${lines[@]:1}")
 [ $# -gt 0 ] && newer=()

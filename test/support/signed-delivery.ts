@@ -90,26 +90,40 @@ export async function postAllAtOnce(url: string, deliveries: SignedDelivery[]): 
 	return await Promise.all(deliveries.map((delivery) => post(url, delivery, false)));
 }
 
+/** One delivery's answer, with its send and answer times (`performance.now()`). */
+export interface TimedAnswer {
+	status: number;
+	sentAtMs: number;
+	answeredAtMs: number;
+}
+
 /**
  * Posts the deliveries over `concurrency` keep-alive connections, at most that many in flight, as
  * a busy sender would (deliveries need a `content-length` header). Answers each status and its
- * time from sending to the end of the answer, in the order the answers came.
+ * time from sending to the end of the answer, in the order the answers came, and `answers`, one per
+ * delivery in the deliveries' order. `onAnswer` is called with the number answered so far.
  */
 export async function postOverKeepAlive(
 	url: string,
 	deliveries: SignedDelivery[],
 	concurrency: number,
-): Promise<{ statuses: number[]; latenciesMs: number[] }> {
+	onAnswer?: (answered: number) => void,
+): Promise<{ statuses: number[]; latenciesMs: number[]; answers: TimedAnswer[] }> {
 	const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
 	const statuses: number[] = [];
 	const latenciesMs: number[] = [];
+	const answers: TimedAnswer[] = [];
 	let next = 0;
 	const sender = async () => {
 		while (next < deliveries.length) {
-			const delivery = deliveries[next++];
-			const sentAt = performance.now();
-			statuses.push(await post(url, delivery, agent));
-			latenciesMs.push(performance.now() - sentAt);
+			const index = next++;
+			const sentAtMs = performance.now();
+			const status = await post(url, deliveries[index], agent);
+			const answeredAtMs = performance.now();
+			answers[index] = { status, sentAtMs, answeredAtMs };
+			statuses.push(status);
+			latenciesMs.push(answeredAtMs - sentAtMs);
+			onAnswer?.(statuses.length);
 		}
 	};
 	try {
@@ -117,7 +131,7 @@ export async function postOverKeepAlive(
 	} finally {
 		agent.destroy();
 	}
-	return { statuses, latenciesMs };
+	return { statuses, latenciesMs, answers };
 }
 
 /**

@@ -42,6 +42,8 @@ export interface E2eWorldOptions {
 	 * processes, and triggers register webhook-1's URL. No restarts.
 	 */
 	queue?: boolean;
+	/** With `queue`: nginx in front of the webhook processes, and triggers register its URL. */
+	balancer?: boolean;
 }
 
 function removeFolder(folder: string | undefined): void {
@@ -123,6 +125,7 @@ export class E2eWorld {
 						workFolder: (options.workFolder ?? temporaryFolder)!,
 						mainPort: options.n8nPort,
 						onOutput: tagLines(options.onN8nOutput),
+						balancer: options.balancer,
 					})
 				: undefined;
 			const {

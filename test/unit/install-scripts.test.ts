@@ -125,15 +125,17 @@ describe('scripts/install-chromium.sh', () => {
 });
 
 describe('scripts/install-queue-services.sh', () => {
-	it('refuses binaries it was pointed at that do not run', () => {
+	it('refuses binaries it was pointed at that do not run or are missing', () => {
 		const { status, output } = runScript('install-queue-services.sh', {
 			PATH: process.env.PATH ?? '',
 			POSTGRES_BIN_DIR: work,
 			REDIS_SERVER: '/bin/false',
+			NGINX: `${work}/nginx`,
 		});
 		expect(status).toBe(1);
 		expect(output).toContain(`${work}/initdb does not run`);
 		expect(output).toContain('/bin/false does not run');
+		expect(output).toContain(`${work}/nginx is missing`);
 		expect(output).toContain('point them at working binaries');
 	});
 });

@@ -307,6 +307,24 @@ export class N8nClient {
 		return executions.sort((a, b) => Number(a.id) - Number(b.id));
 	}
 
+	/** How many executions of a workflow n8n has recorded, by status (read without their data). */
+	async countExecutions(workflowId: string): Promise<Record<string, number>> {
+		const counts: Record<string, number> = {};
+		let cursor: string | undefined;
+		do {
+			const query = new URLSearchParams({ workflowId, limit: '250' });
+			if (cursor) query.set('cursor', cursor);
+			const page = await this.publicApi<{
+				data: Array<{ status: string }>;
+				nextCursor: string | null;
+			}>('GET', `/executions?${query}`);
+			for (const execution of page.data)
+				counts[execution.status] = (counts[execution.status] ?? 0) + 1;
+			cursor = page.nextCursor ?? undefined;
+		} while (cursor);
+		return counts;
+	}
+
 	/**
 	 * An execution as n8n stores it (the editor's REST API): `workflowData` is the workflow copied
 	 * into the record, static data included; `data` the run data as the stored (flatted) string.

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { createUserFolder, ensureBuilt, packPackage } from '../n8n/install';
 import { n8nBinary } from '../n8n/launch';
 import { N8nInstance, freePort } from '../n8n/process';
+import { Balancer } from './balancer';
 import { startPostgres, startRedis, type PostgresService, type RedisService } from './services';
 
 export interface QueueClusterOptions {
@@ -18,6 +19,11 @@ export interface QueueClusterOptions {
 	mainPort?: number;
 	/** Every chunk any process prints, tagged with the process's role. */
 	onOutput?: (role: QueueRole, chunk: string) => void;
+	/**
+	 * nginx in front of the two webhook processes (balancer.ts): triggers register its URL. Without
+	 * it, they register webhook-1's.
+	 */
+	balancer?: boolean;
 }
 
 export type QueueRole = 'main' | 'worker' | 'webhook-1' | 'webhook-2';
@@ -66,6 +72,7 @@ export class QueueCluster {
 		readonly worker: N8nInstance,
 		readonly webhooks: [N8nInstance, N8nInstance],
 		private readonly services: { postgres: PostgresService; redis: RedisService },
+		readonly balancer?: Balancer,
 	) {}
 
 	/** Every n8n process with its role, in start order. */
@@ -88,7 +95,8 @@ export class QueueCluster {
 
 	/**
 	 * Starts one after the other, each when the previous is ready (main creates the schema; the
-	 * others need it): main, worker, webhook-1 (the URL triggers register), webhook-2.
+	 * others need it): main, worker, webhook-1 (the URL triggers register, unless a balancer
+	 * stands in front), webhook-2. The balancer starts first: every process is told its URL.
 	 */
 	static async start(options: QueueClusterOptions): Promise<QueueCluster> {
 		n8nBinary();
@@ -98,11 +106,17 @@ export class QueueCluster {
 		const started: N8nInstance[] = [];
 		const postgres = await startPostgres();
 		let redis: RedisService | undefined;
+		let balancer: Balancer | undefined;
 		try {
 			redis = await startRedis();
 			const userFolders = await installing;
 			const webhookPorts = [await freePort(), await freePort()];
-			const shared = queueEnvironment(postgres, redis, `http://127.0.0.1:${webhookPorts[0]}`);
+			if (options.balancer) balancer = await Balancer.start(webhookPorts);
+			const shared = queueEnvironment(
+				postgres,
+				redis,
+				balancer?.url ?? `http://127.0.0.1:${webhookPorts[0]}`,
+			);
 			const start = async (
 				role: QueueRole,
 				command: 'start' | 'worker' | 'webhook',
@@ -128,19 +142,21 @@ export class QueueCluster {
 			});
 			const first = await start('webhook-1', 'webhook', webhookPorts[0], {});
 			const second = await start('webhook-2', 'webhook', webhookPorts[1], {});
-			return new QueueCluster(main, worker, [first, second], { postgres, redis });
+			return new QueueCluster(main, worker, [first, second], { postgres, redis }, balancer);
 		} catch (error) {
 			for (const instance of started.reverse()) await instance.stop();
+			await balancer?.stop();
 			await redis?.stop();
 			await postgres.stop();
 			throw error;
 		}
 	}
 
-	/** Stops the n8n processes (webhooks and worker first), then Redis and Postgres, by PID. */
+	/** Stops the n8n processes (webhooks and worker first), then nginx, Redis and Postgres, by PID. */
 	async stop(): Promise<void> {
 		try {
 			for (const [, instance] of this.processes.reverse()) await instance.stop();
+			await this.balancer?.stop();
 		} finally {
 			await this.services.redis.stop();
 			await this.services.postgres.stop();

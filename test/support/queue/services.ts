@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { freePort } from '../n8n/process';
+import { ownPid, stopOwnedPid } from './owned-pids';
 
 const INSTALL_HINT = 'Run `npm run e2e:install` (scripts/install-queue-services.sh) first.';
 
@@ -59,33 +60,6 @@ function postgresHome(folder: string): string {
 	return home;
 }
 
-function isAlive(pid: number): boolean {
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch {
-		return false;
-	}
-}
-
-async function stopByPid(pid: number, signal: NodeJS.Signals, timeoutMs = 20_000): Promise<void> {
-	if (!isAlive(pid)) return;
-	process.kill(pid, signal);
-	const startedAt = Date.now();
-	while (isAlive(pid) && Date.now() - startedAt < timeoutMs) {
-		await new Promise((wake) => setTimeout(wake, 100));
-	}
-	if (isAlive(pid)) process.kill(pid, 'SIGKILL');
-}
-
-/** PIDs of the services this process started and has not stopped yet, killed if it exits first. */
-const running = new Set<number>();
-process.once('exit', () =>
-	running.forEach((pid) => {
-		if (isAlive(pid)) process.kill(pid, 'SIGKILL');
-	}),
-);
-
 export interface PostgresService {
 	host: string;
 	port: number;
@@ -120,7 +94,7 @@ export async function startPostgres(): Promise<PostgresService> {
 		'start',
 	]);
 	const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
-	running.add(pid);
+	ownPid(pid);
 	return {
 		host: '127.0.0.1',
 		port,
@@ -129,8 +103,7 @@ export async function startPostgres(): Promise<PostgresService> {
 		pid,
 		async stop() {
 			// SIGINT: Postgres' fast shutdown (ends the sessions, then stops)
-			await stopByPid(pid, 'SIGINT');
-			running.delete(pid);
+			await stopOwnedPid(pid, 'SIGINT');
 			rmSync(folder, { recursive: true, force: true });
 		},
 	};
@@ -154,11 +127,11 @@ export async function startRedis(): Promise<RedisService> {
 	child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 	child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 	const pid = child.pid!;
-	running.add(pid);
+	ownPid(pid);
 	const startedAt = Date.now();
 	while (!output.includes('Ready to accept connections')) {
 		if (child.exitCode !== null || Date.now() - startedAt > 30_000) {
-			await stopByPid(pid, 'SIGKILL');
+			await stopOwnedPid(pid, 'SIGKILL');
 			throw new Error(`redis-server did not start on port ${port}:\n${output}`);
 		}
 		await new Promise((wake) => setTimeout(wake, 50));
@@ -168,8 +141,7 @@ export async function startRedis(): Promise<RedisService> {
 		port,
 		pid,
 		async stop() {
-			await stopByPid(pid, 'SIGTERM');
-			running.delete(pid);
+			await stopOwnedPid(pid, 'SIGTERM');
 		},
 	};
 }

@@ -1,0 +1,252 @@
+/**
+ * Exactly once in queue mode with nginx in front of the two webhook processes
+ * (test/support/queue/balancer.ts, docs/queue-mode.md): `hash $request_uri consistent` keeps the
+ * trigger's URL on one webhook process, whose in-process duplicate memory sees every copy. Beside
+ * it, the same copies posted straight to both processes: the limit the balancer removes. The steps
+ * share one workflow and build on each other, in order; the last stops a webhook process.
+ */
+import { randomBytes } from 'node:crypto';
+
+import { nodeOutput } from '../support/n8n';
+import {
+	envelopeIds,
+	postAllAtOnce,
+	postOverKeepAlive,
+	signedDelivery,
+	type SignedDelivery,
+	type TimedAnswer,
+} from '../support/signed-delivery';
+import { chainWorkflow, workforceTriggerNode } from '../support/workflows';
+import { useE2eWorld } from './use-world';
+
+const world = useE2eWorld({ queue: true, balancer: true });
+const cluster = () => world().queue!;
+const balancer = () => cluster().balancer!;
+
+const TRIGGER = 'On member updated';
+const EVENT = 'member.updated';
+const PAIRS = 20;
+const IN_FLIGHT = 16;
+const STEP_TIMEOUT_MS = 240_000;
+
+let workflowId: string;
+let webhookId: string;
+let secret: string;
+
+const balancedUrl = () => `${balancer().url}/webhook/${webhookId}/webhook`;
+const directUrls = () =>
+	cluster().webhooks.map((instance) => instance.webhookUrl(webhookId, 'webhook'));
+const upstreamOf = (index: number) => `127.0.0.1:${cluster().webhooks[index].port}`;
+
+interface Batch {
+	ids: string[];
+	deliveries: SignedDelivery[];
+}
+
+/** `count` envelopes no step has sent, signed with the endpoint's secret. */
+function freshBatch(count: number): Batch {
+	const ids = envelopeIds(count, randomBytes(6).toString('hex'));
+	const deliveries = ids.map((id) =>
+		signedDelivery(secret, id, EVENT, undefined, { contentLength: true }),
+	);
+	return { ids, deliveries };
+}
+
+/** Each delivery as two copies posted at the same moment, to `urls[0]` and `urls[1]`, pair after pair. */
+async function sendPairs(urls: string[], batch: Batch): Promise<number[]> {
+	const statuses: number[] = [];
+	for (const delivery of batch.deliveries) {
+		const pair = await Promise.all(urls.map((url) => postAllAtOnce(url, [delivery])));
+		statuses.push(...pair.flat());
+	}
+	return statuses;
+}
+
+/**
+ * How many executions ran each envelope, once n8n has finished every execution it queued (each
+ * answer came after its execution was queued, so the count of executions is final when asked).
+ */
+async function runsOf(ids: string[]): Promise<number[]> {
+	const queued = (await world().client.listExecutions(workflowId)).length;
+	const executions = await world().client.waitForExecutions(workflowId, queued, 180_000);
+	const runs = new Map<string, number>();
+	for (const execution of executions) {
+		const id = String(nodeOutput(execution, TRIGGER).id);
+		runs.set(id, (runs.get(id) ?? 0) + 1);
+	}
+	return ids.map((id) => runs.get(id) ?? 0);
+}
+
+/** `id: runs` for every envelope that did not run exactly once. */
+function notOnce(ids: string[], runs: number[]): string[] {
+	return ids.flatMap((id, index) => (runs[index] === 1 ? [] : [`${id}: ${runs[index]}`]));
+}
+
+/** The webhook processes the balancer sent the trigger's requests to, from its `from`-th on. */
+function upstreamsServing(from: number): Set<string> {
+	const path = new URL(balancedUrl()).pathname;
+	return new Set(
+		balancer()
+			.served()
+			.slice(from)
+			.filter((request) => request.uri === path)
+			.map((request) => request.upstreams.at(-1)!),
+	);
+}
+
+beforeAll(async () => {
+	await world().control.reset();
+	const trigger = workforceTriggerNode(TRIGGER, world().credential, [EVENT]);
+	webhookId = trigger.webhookId;
+	workflowId = (
+		await world().client.createWorkflow(chainWorkflow('Queue balancer: member updated', [trigger]))
+	).id;
+});
+
+test("activation registers one endpoint, with the balancer's URL; the API's delivery runs once", async () => {
+	await world().client.activateWorkflow(workflowId);
+	const endpoints = await world().control.endpoints();
+	expect(endpoints.map((endpoint) => endpoint.url)).toEqual([balancedUrl()]);
+	secret = endpoints[0].secret!;
+
+	const { event } = await world().control.emitEvent(EVENT);
+	const [delivery] = await world().control.settleDeliveries();
+	expect(delivery).toEqual(expect.objectContaining({ status: 'delivered', event_id: event.id }));
+	expect(await runsOf([event.id])).toEqual([1]);
+});
+
+test(
+	`${PAIRS} pairs of copies posted at the same moment through the balancer: each runs once, all on one webhook process`,
+	async () => {
+		const batch = freshBatch(PAIRS);
+		const logged = balancer().served().length;
+
+		const statuses = await sendPairs([balancedUrl(), balancedUrl()], batch);
+		expect(statuses).toEqual(Array(2 * PAIRS).fill(200));
+
+		const runs = await runsOf(batch.ids);
+		const twice = runs.filter((count) => count > 1).length;
+		console.log(`through the balancer: ${twice} of ${PAIRS} simultaneous pairs ran twice`);
+		expect(notOnce(batch.ids, runs)).toEqual([]);
+		expect(upstreamsServing(logged).size).toBe(1);
+	},
+	STEP_TIMEOUT_MS,
+);
+
+test(
+	`the contrast: ${PAIRS} pairs posted straight to the two webhook processes, none lost (how many ran twice is printed)`,
+	async () => {
+		const batch = freshBatch(PAIRS);
+
+		const statuses = await sendPairs(directUrls(), batch);
+		expect(statuses).toEqual(Array(2 * PAIRS).fill(200));
+
+		const runs = await runsOf(batch.ids);
+		const twice = runs.filter((count) => count === 2).length;
+		console.log(
+			`straight to two webhook processes: ${twice} of ${PAIRS} simultaneous pairs ran twice`,
+		);
+		expect(runs.filter((count) => count < 1 || count > 2)).toEqual([]);
+	},
+	STEP_TIMEOUT_MS,
+);
+
+test(
+	`100 deliveries with ${IN_FLIGHT} in flight through the balancer, then the same 100 again: none runs again`,
+	async () => {
+		const batch = freshBatch(100);
+
+		const first = await postOverKeepAlive(balancedUrl(), batch.deliveries, IN_FLIGHT);
+		expect(first.statuses).toEqual(Array(100).fill(200));
+		const again = await postOverKeepAlive(balancedUrl(), batch.deliveries, IN_FLIGHT);
+		expect(again.statuses).toEqual(Array(100).fill(200));
+
+		const runs = await runsOf(batch.ids);
+		console.log(
+			`through the balancer: ${runs.filter((count) => count > 1).length} of 100 ran again when sent a second time`,
+		);
+		expect(notOnce(batch.ids, runs)).toEqual([]);
+	},
+	STEP_TIMEOUT_MS,
+);
+
+describe('the webhook process the path hashes to stops in the middle of 100 deliveries', () => {
+	const STOP_AFTER_ANSWERS = 40;
+	let sent: Batch;
+	let answers: TimedAnswer[];
+	let stopBeganAt = 0;
+	let stoppedAt = 0;
+	let after: Batch;
+	let target: number;
+
+	beforeAll(async () => {
+		sent = freshBatch(100);
+		after = freshBatch(20);
+		const path = new URL(balancedUrl()).pathname;
+		const served = balancer()
+			.served()
+			.filter((request) => request.uri === path);
+		target = [0, 1].find((index) => served.at(-1)!.upstreams.at(-1) === upstreamOf(index))!;
+
+		let stopping: Promise<void> | undefined;
+		({ answers } = await postOverKeepAlive(
+			balancedUrl(),
+			sent.deliveries,
+			IN_FLIGHT,
+			(answered) => {
+				if (answered !== STOP_AFTER_ANSWERS) return;
+				stopBeganAt = performance.now();
+				stopping = cluster()
+					.webhooks[target].stop()
+					.then(() => {
+						stoppedAt = performance.now();
+					});
+			},
+		));
+		await stopping;
+	}, STEP_TIMEOUT_MS);
+
+	test(
+		'nginx sends the path to the other webhook process: deliveries after the stop are answered 200 there and run once, also when sent again',
+		async () => {
+			const logged = balancer().served().length;
+			const first = await postOverKeepAlive(balancedUrl(), after.deliveries, IN_FLIGHT);
+			const again = await postOverKeepAlive(balancedUrl(), after.deliveries, IN_FLIGHT);
+
+			expect([...first.statuses, ...again.statuses]).toEqual(Array(40).fill(200));
+			expect([...upstreamsServing(logged)]).toEqual([upstreamOf(1 - target)]);
+			expect(notOnce(after.ids, await runsOf(after.ids))).toEqual([]);
+		},
+		STEP_TIMEOUT_MS,
+	);
+
+	test(
+		'sent again after the stop: none accepted before the stop runs again, none is lost (the ones in flight at the stop are counted)',
+		async () => {
+			const again = await postOverKeepAlive(balancedUrl(), sent.deliveries, IN_FLIGHT);
+			expect(again.statuses).toEqual(Array(100).fill(200));
+			const runs = await runsOf(sent.ids);
+
+			const acceptedBefore = answers.flatMap((answer, index) =>
+				answer.answeredAtMs < stopBeganAt && answer.status === 200 ? [index] : [],
+			);
+			const inFlight = answers.flatMap((answer, index) =>
+				answer.sentAtMs < stoppedAt && answer.answeredAtMs >= stopBeganAt ? [index] : [],
+			);
+			const ranAgain = (indexes: number[]) => indexes.filter((index) => runs[index] > 1).length;
+			const refused = answers.filter((answer) => answer.status !== 200).length;
+			console.log(
+				`failover (stop after ${STOP_AFTER_ANSWERS} of 100 answered, ${(stoppedAt - stopBeganAt).toFixed(0)} ms to stop): ` +
+					`${acceptedBefore.length} accepted before the stop, ${ranAgain(acceptedBefore)} of them ran again; ` +
+					`${inFlight.length} in flight at the stop, ${ranAgain(inFlight)} of them ran again; ` +
+					`${refused} answered other than 200 (${[...new Set(answers.map((answer) => answer.status))].join(', ')})`,
+			);
+
+			expect(acceptedBefore).toHaveLength(STOP_AFTER_ANSWERS);
+			const pick = <T>(values: T[]) => acceptedBefore.map((index) => values[index]);
+			expect(notOnce(pick(sent.ids), pick(runs))).toEqual([]);
+			expect(runs.filter((count) => count < 1)).toEqual([]);
+		},
+		STEP_TIMEOUT_MS,
+	);
+});
