@@ -7,7 +7,8 @@ import { parseArgs } from 'node:util';
 
 import { TRIGGER_NODE_TYPE } from '../support/constants';
 import { N8nClient, nodeOutput, type Execution } from '../support/n8n';
-import { SandboxControl, SandboxRequestError } from '../support/sandbox-control';
+import { SandboxRequestError } from '../support/sandbox-api';
+import { SandboxControl } from '../support/sandbox-control';
 import { EVENT_TYPES } from '../sandbox/events';
 import { readDemoState } from './state';
 

@@ -2,6 +2,7 @@
  * The sandbox's control interface (`/__sandbox/*`) and the slice of its public API the end-to-end
  * tests call directly, over HTTP, so it works for an in-process sandbox and for the demo's alike.
  */
+import { API_PATH, sandboxBody } from './sandbox-api';
 
 export interface EventEnvelope {
 	id: string;
@@ -41,27 +42,6 @@ export interface RecordedRequest {
 	/** As received, names in lower case. */
 	headers: Record<string, string | string[] | undefined>;
 	at: string;
-}
-
-export class SandboxRequestError extends Error {
-	constructor(
-		method: string,
-		path: string,
-		readonly status: number,
-		readonly body: string,
-	) {
-		super(`Sandbox ${method} ${path} answered ${status}: ${body}`);
-		this.name = 'SandboxRequestError';
-	}
-
-	/** The `error.message` of the sandbox's error body, when it has one. */
-	get apiMessage(): string | undefined {
-		try {
-			return (JSON.parse(this.body) as { error?: { message?: string } }).error?.message;
-		} catch {
-			return undefined;
-		}
-	}
 }
 
 export interface SandboxTarget {
@@ -149,27 +129,10 @@ export class SandboxControl {
 
 	/** A request to the sandbox's public API with an API key, as a client of the real API would make. */
 	async api<T = unknown>(apiKey: string, method: string, path: string, body?: unknown): Promise<T> {
-		return await this.call<T>(method, `/api/v1${path}`, body, {
-			authorization: `Bearer ${apiKey}`,
-		});
+		return await sandboxBody<T>(this.origin + API_PATH + path, method, { apiKey, body });
 	}
 
-	private async call<T = unknown>(
-		method: string,
-		path: string,
-		body?: unknown,
-		headers: Record<string, string> = {},
-	): Promise<T> {
-		const response = await fetch(this.origin + path, {
-			method,
-			headers: {
-				...headers,
-				...(body === undefined ? {} : { 'content-type': 'application/json' }),
-			},
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		const text = await response.text();
-		if (!response.ok) throw new SandboxRequestError(method, path, response.status, text);
-		return (text ? JSON.parse(text) : undefined) as T;
+	private async call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+		return await sandboxBody<T>(this.origin + path, method, { body });
 	}
 }

@@ -4,6 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { control } from './sandbox-api';
 import { SandboxControl } from './sandbox-control';
 import type { RecordedRequest } from './sandbox-control';
 import { startSandbox } from '../sandbox';
@@ -58,12 +59,7 @@ export class SandboxFixture {
 	}
 
 	async injectFault(fault: SandboxFault): Promise<void> {
-		const response = await fetch(`${this.sandbox.origin}/__sandbox/faults`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify(fault),
-		});
-		if (!response.ok) throw new Error(`Fault injection answered ${response.status}`);
+		await control(this.sandbox, 'POST', '/faults', fault);
 	}
 
 	/** A call to the public API with a key, for setting up records and checking results. */

@@ -1,6 +1,8 @@
 /**
- * A delivery signed the way the API signs it (hex HMAC-SHA256 of `<t>.<raw body>` keyed with the
- * endpoint's secret), for tests and benchmarks that post to a trigger themselves.
+ * The tests' one signer: deliveries signed the way the API documents it (hex HMAC-SHA256 of
+ * `<t>.<raw body>` keyed with the endpoint's secret), for tests and benchmarks that post to a
+ * trigger themselves and for the unit tests of the trigger's verifier. Written from the
+ * specification, independently of the code under test (it imports nothing from nodes/).
  */
 import { createHmac } from 'node:crypto';
 import { Agent, request } from 'node:http';
@@ -12,9 +14,14 @@ export interface SignedDelivery {
 	headers: Record<string, string>;
 }
 
+/** The hex HMAC-SHA256 of `<unixSeconds>.<body>` keyed with `secret`, over the body's bytes. */
+export function hmacSignature(secret: string, unixSeconds: number, body: string | Buffer): string {
+	return createHmac('sha256', secret).update(`${unixSeconds}.`).update(body).digest('hex');
+}
+
+/** `t=<unixSeconds>,v1=<signature>`: the `X-Webhook-Signature` header of one secret. */
 export function signatureHeader(secret: string, body: string, unixSeconds = unixNow()): string {
-	const signature = createHmac('sha256', secret).update(`${unixSeconds}.${body}`).digest('hex');
-	return `t=${unixSeconds},v1=${signature}`;
+	return `t=${unixSeconds},v1=${hmacSignature(secret, unixSeconds, body)}`;
 }
 
 function unixNow(): number {

@@ -1,14 +1,14 @@
 /**
  * Holds nodes/ and credentials/ to two rules of n8n's master-branch community lint plugin that
  * the plugin version `npm run lint` runs (0.32.0) does not have yet: require-continue-on-fail and
- * node-operation-error-itemindex (see master-lint-rules.ts for the port and its credit). The first
- * block proves the port flags what the rules flag, so a clean result on our sources means
- * something.
+ * node-operation-error-itemindex (see test/support/master-lint-rules.ts for the port and its
+ * credit). The first block proves the port flags what the rules flag, so a clean result on our
+ * sources means something.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { checkPackage, checkSource } from './master-lint-rules';
+import { checkPackage, checkSource } from '../support/master-lint-rules';
 
 const ROOT = join(__dirname, '..', '..');
 

@@ -1,11 +1,10 @@
-import { createHmac } from 'node:crypto';
-
 import {
 	DEFAULT_TOLERANCE_SECONDS,
 	parseSignatureHeader,
 	verifySignature,
 	type SignatureCheck,
 } from '../../nodes/WorkforceManagementTrigger/signature';
+import { hmacSignature as sign } from '../support/signed-delivery';
 
 const SECRET = 'whsec_test_vector_secret';
 const NOW = 1_767_225_600; // 2026-01-01T00:00:00Z
@@ -13,13 +12,6 @@ const BODY = Buffer.from(
 	'{"id":"evt_0a1b2c3d","type":"member.created","data":{"business_name":"Zoë Ørsted"}}',
 	'utf8',
 );
-
-/** Signs the way the API documents it, independently of the code under test. */
-function sign(secret: string, timestamp: number, body: Buffer): string {
-	return createHmac('sha256', secret)
-		.update(Buffer.concat([Buffer.from(`${timestamp}.`, 'utf8'), body]))
-		.digest('hex');
-}
 
 function check(overrides: Partial<SignatureCheck> = {}): SignatureCheck {
 	return {

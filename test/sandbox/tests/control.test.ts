@@ -4,7 +4,9 @@ import path from 'node:path';
 
 import { DEFAULT_CONFIG, resolveConfig, startSandbox } from '../index';
 import type { Sandbox } from '../index';
-import { api, control, createMember, expectError } from './helpers';
+import { api, control } from '../../support/sandbox-api';
+import { createMember } from '../../support/sandbox-records';
+import { expectError } from '../../support/sandbox-shapes';
 import { OPERATIONS } from '../operations';
 import { LIVE_KEY } from '../../support/constants';
 import { useSandbox } from '../../support/sandbox-fixture';

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 
-import { api, createCustomer, createMember, expectError } from './helpers';
+import { api } from '../../support/sandbox-api';
+import { createCustomer, createMember } from '../../support/sandbox-records';
+import { expectError } from '../../support/sandbox-shapes';
 import { GLOBEX_KEY, LIVE_KEY, READONLY_KEY, TEST_KEY } from '../../support/constants';
 import { useSandbox } from '../../support/sandbox-fixture';
 

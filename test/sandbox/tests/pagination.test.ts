@@ -1,4 +1,5 @@
-import { MEMBER_SHAPE, api, control, expectList, expectShape } from './helpers';
+import { api, control } from '../../support/sandbox-api';
+import { MEMBER_SHAPE, expectList, expectShape } from '../../support/sandbox-shapes';
 import { LIVE_KEY } from '../../support/constants';
 import { useSandbox } from '../../support/sandbox-fixture';
 

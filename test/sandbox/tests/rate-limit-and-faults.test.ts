@@ -1,4 +1,5 @@
-import { api, control, expectError } from './helpers';
+import { api, control } from '../../support/sandbox-api';
+import { expectError } from '../../support/sandbox-shapes';
 import { LIVE_KEY, TEST_KEY } from '../../support/constants';
 import { useSandbox } from '../../support/sandbox-fixture';
 

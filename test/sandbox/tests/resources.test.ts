@@ -1,14 +1,13 @@
+import { api } from '../../support/sandbox-api';
+import { createCustomer, createMember } from '../../support/sandbox-records';
 import {
 	CUSTOMER_SHAPE,
 	MEMBER_SHAPE,
 	ORGANIZATION_SHAPE,
 	SITE_SHAPE,
-	api,
-	createCustomer,
-	createMember,
 	expectList,
 	expectShape,
-} from './helpers';
+} from '../../support/sandbox-shapes';
 import { GLOBEX_KEY, LIVE_KEY, TEST_KEY } from '../../support/constants';
 import { useSandbox } from '../../support/sandbox-fixture';
 

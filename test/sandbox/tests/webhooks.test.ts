@@ -1,20 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 
+import { api, control } from '../../support/sandbox-api';
+import { createCustomer, createMember } from '../../support/sandbox-records';
 import {
 	DELIVERY_SHAPE,
 	ENDPOINT_SHAPE,
-	WebhookReceiver,
-	api,
-	control,
-	createCustomer,
-	createMember,
 	expectError,
 	expectList,
 	expectShape,
-	isSignedWith,
-	signatureCount,
-} from './helpers';
+} from '../../support/sandbox-shapes';
+import { WebhookReceiver } from '../../support/webhook-receiver';
+import { isSignedWith, signatureCount } from '../../support/independent-verifier';
 import { LIVE_KEY, TEST_KEY } from '../../support/constants';
 import { useSandbox } from '../../support/sandbox-fixture';
 import { closeServer, listenOnLoopback } from '../../support/loopback-server';

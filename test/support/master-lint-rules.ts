@@ -293,7 +293,7 @@ export function checkPackage(root: string): { files: string[]; findings: Finding
 	return { files, findings };
 }
 
-// `npx tsx test/unit/master-lint-rules.ts`: prints what the rules find in this package.
+// `npx tsx test/support/master-lint-rules.ts`: prints what the rules find in this package.
 if (require.main === module) {
 	const { files, findings } = checkPackage(join(__dirname, '..', '..'));
 	for (const finding of findings) {
