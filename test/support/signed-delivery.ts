@@ -12,9 +12,17 @@ export interface SignedDelivery {
 	headers: Record<string, string>;
 }
 
-export function signatureHeader(secret: string, body: string, unixSeconds = unixNow()): string {
-	const signature = createHmac('sha256', secret).update(`${unixSeconds}.${body}`).digest('hex');
-	return `t=${unixSeconds},v1=${signature}`;
+/** One `v1=` signature per secret, as the API signs with a rolled endpoint's old secret too. */
+export function signatureHeader(
+	secret: string | readonly string[],
+	body: string,
+	unixSeconds = unixNow(),
+): string {
+	const signatures = [secret].flat().map((each) => {
+		const signature = createHmac('sha256', each).update(`${unixSeconds}.${body}`).digest('hex');
+		return `v1=${signature}`;
+	});
+	return [`t=${unixSeconds}`, ...signatures].join(',');
 }
 
 function unixNow(): number {
@@ -32,7 +40,7 @@ export interface SignedDeliveryOptions {
 
 /** An example envelope (invented data) with the given id, signed now. */
 export function signedDelivery(
-	secret: string,
+	secret: string | readonly string[],
 	envelopeId: string,
 	type = 'member.updated',
 	data: Record<string, unknown> = { id: 'example-member', business_name: 'Example Staffing' },
