@@ -40,9 +40,17 @@ test('3 events dead while n8n was down run exactly once each after it starts', a
 	expect(new Set(statuses)).toEqual(new Set(['dead']));
 	expect((await world().control.endpoints())[0].enabled).toBe(false);
 
+	await world().control.clearRequests();
 	const startedAt = Date.now();
 	await world().startN8n();
-	await world().client.waitForExecutions(workflowId, 3);
+	await world()
+		.client.waitForExecutions(workflowId, 3)
+		.catch(async (error: Error) => {
+			const calls = (await world().control.requests()).map((call) => `${call.method} ${call.path}`);
+			throw new Error(
+				`${error.message}; the trigger's API calls since n8n started: ${calls.join(', ') || 'none'}`,
+			);
+		});
 	console.log(
 		`downtime: 3 dead events ran ${((Date.now() - startedAt) / 1000).toFixed(1)} s after n8n was started`,
 	);

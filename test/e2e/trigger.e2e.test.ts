@@ -317,7 +317,15 @@ describe('trigger on timesheet.approved', () => {
 		const emitter = emitContinuously(world().control);
 		const saved = await world().client.getWorkflow(workflowId);
 		// n8n 2.41 re-registers only triggers whose settings changed (2.8 on every save)
-		await world().client.updateWorkflow(workflowId, { ...saved, name: `${saved.name} (renamed)` });
+		const saves: string[] = [];
+		const save = async (what: string, workflow: typeof saved) => {
+			const sentAt = Date.now() - startedAt;
+			await world().client.updateWorkflow(workflowId, workflow);
+			saves.push(
+				`PUT ${what}: sent +${sentAt / 1000} s, published +${(Date.now() - startedAt) / 1000} s`,
+			);
+		};
+		await save('with a new name', { ...saved, name: `${saved.name} (renamed)` });
 		const nodes = saved.nodes.map((node) =>
 			node.name === TRIGGER
 				? {
@@ -329,27 +337,29 @@ describe('trigger on timesheet.approved', () => {
 					}
 				: node,
 		);
-		await world().client.updateWorkflow(workflowId, { ...saved, name: `${saved.name} v2`, nodes });
+		await save('with a changed event list', { ...saved, name: `${saved.name} v2`, nodes });
 		await new Promise((wake) => setTimeout(wake, 2000));
 		const emitted = await emitter.stop();
 		const calls = await endpointCalls(world().control, since);
+		const firstAttempts = await world().control.settleDeliveries();
+		const refused = firstAttempts.filter(
+			(delivery) => emitted.includes(delivery.event_id) && delivery.status !== 'delivered',
+		);
 		console.log(
-			`republish while emitting (${runtimeDescription()}): ${emitted.length} events in ${((Date.now() - startedAt) / 1000).toFixed(1)} s; the trigger's endpoint calls:\n${calls.join('\n')}`,
+			`republish while emitting (${runtimeDescription()}): ${emitted.length} events in ${((Date.now() - startedAt) / 1000).toFixed(1)} s, ${refused.length} refused at first (${refused.map((delivery) => delivery.last_response_status).join(', ')}), retried by the API\n${saves.join('\n')}\nthe trigger's endpoint calls:\n${calls.join('\n')}`,
 		);
 
+		// the secret may be rolled: 2.41 runs no webhook method at start-up, so the trigger still holds
+		// the secret superseded by the roll earlier in this file, and the republish re-keys it
 		const after = await world().control.endpoints();
-		expect(after.map(({ id, secret, events }) => ({ id, secret, events }))).toEqual([
-			{
-				id: before.id,
-				secret: before.secret,
-				events: ['timesheet.approved', 'timesheet.disputed'],
-			},
+		expect(after.map(({ id, events }) => ({ id, events }))).toEqual([
+			{ id: before.id, events: ['timesheet.approved', 'timesheet.disputed'] },
 		]);
-		expect(calls.filter((call) => / (DELETE|POST) /.test(call))).toEqual([]);
+		const deletedOrCreated = / (DELETE \S+|POST \S+\/webhook-endpoints)$/;
+		expect(calls.filter((call) => deletedOrCreated.test(call))).toEqual([]);
 
 		// past the first retry (60 s) of the queued event and of any attempt made while n8n switched
 		// versions; the sandbox clock stays under n8n's 300 s signature tolerance
-		await world().control.settleDeliveries();
 		await world().control.advanceClock(90);
 		const deliveries = await world().control.settleDeliveries();
 		const expected = [queued.id, ...emitted];
