@@ -4,6 +4,7 @@
  */
 import { signupFormWorkflow, submitSignupForm } from '../demo/workflows';
 import { CREDENTIAL_TYPE, NO_SCOPE_KEY } from '../support/constants';
+import { endpointsRemoved } from '../support/endpoint-removal';
 import { nodeOutput } from '../support/n8n';
 import {
 	chainWorkflow,
@@ -272,8 +273,11 @@ describe('member events caused by the action node', () => {
 		);
 		expect((events[0].data as { source: string }).source).toBe('api');
 
+		const registered = (await world().control.endpoints()).map((endpoint) => endpoint.id);
+		const since = Date.now();
 		await world().client.deactivateWorkflow(listener.id);
 		await world().client.deactivateWorkflow(lifecycle.id);
+		await endpointsRemoved(world().control, registered, { since, what: 'deactivation' });
 		expect(await world().control.endpoints()).toEqual([]);
 	});
 });

@@ -5,6 +5,7 @@
  */
 import { timesheetApprovedWorkflow } from '../demo/workflows';
 import { CREDENTIAL_TYPE } from '../support/constants';
+import { endpointsRemoved } from '../support/endpoint-removal';
 import type { Execution } from '../support/n8n';
 import { eventually } from '../support/poll';
 import type { WebhookDelivery, WebhookEndpoint } from '../support/sandbox-control';
@@ -17,7 +18,10 @@ async function endpointsWhere(
 	what: string,
 	check: (endpoints: WebhookEndpoint[]) => boolean,
 ): Promise<WebhookEndpoint[]> {
-	return await eventually(what, async () => await world().control.endpoints(), check);
+	// a removal waits out the trigger's grace period for a republish (10 s)
+	return await eventually(what, async () => await world().control.endpoints(), check, {
+		timeoutMs: 30_000,
+	});
 }
 
 function byMode(executions: Execution[]): Record<string, number> {
@@ -140,8 +144,14 @@ test("a copy carrying the original's static data leaves the original's endpoint 
 		enabled: true,
 	});
 
+	const copyEndpoint = both.find((endpoint) => endpoint.id !== originalEndpoint.id)!;
+	const since = Date.now();
 	await world().client.deactivateWorkflow(copy.id);
-	const left = await endpointsWhere('the copy removed', (list) => list.length === 1);
+	await endpointsRemoved(world().control, [copyEndpoint.id], {
+		since,
+		what: 'the copy deactivated',
+	});
+	const left = await world().control.endpoints();
 	expect(left.map((endpoint) => endpoint.id)).toEqual([originalEndpoint.id]);
 	await world().control.emitEvent('timesheet.approved');
 	await world().control.settleDeliveries();

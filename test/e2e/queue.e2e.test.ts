@@ -9,6 +9,7 @@ import { join } from 'node:path';
 
 import { timesheetApprovedWorkflow } from '../demo/workflows';
 import { ACTION_NODE_TYPE, PACKAGE_NAME, TRIGGER_NODE_TYPE } from '../support/constants';
+import { endpointsRemoved } from '../support/endpoint-removal';
 import { N8N_CACHE_ROOT, nodeOutput, type Execution, type N8nInstance } from '../support/n8n';
 import type { EventEnvelope, WebhookEndpoint } from '../support/sandbox-control';
 import { postSignedEnvelope } from '../support/signed-delivery';
@@ -200,9 +201,14 @@ describe('trigger on timesheet.approved', () => {
 		console.log(`simultaneous copies on two webhook processes: ${twice} of ${PAIRS} ran twice`);
 	});
 
-	test('deactivation on main deletes the endpoint; the webhook processes stop serving the URL', async () => {
+	test('deactivation on main deletes the endpoint (once the grace period for a republish is over); the webhook processes stop serving the URL', async () => {
+		const since = Date.now();
 		await world().client.deactivateWorkflow(workflowId);
 
+		await endpointsRemoved(world().control, [endpoint.id], {
+			since,
+			what: 'queue-mode deactivation',
+		});
 		expect(await world().control.endpoints()).toEqual([]);
 		for (const url of urls()) {
 			const response = await postSignedEnvelope(url, freshEnvelope(), endpoint.secret!);

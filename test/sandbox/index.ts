@@ -12,6 +12,7 @@ export type {
 	Mode,
 	OrganizationConfig,
 	SandboxConfig,
+	WebhooksConfig,
 } from './config';
 export type { ErrorBody } from './errors';
 export type { EventEnvelope } from './store';

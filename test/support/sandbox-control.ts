@@ -80,6 +80,12 @@ export class SandboxControl {
 		return await this.call('POST', '/__sandbox/seed/world', this.target);
 	}
 
+	/** The sandbox clock (ms), which `advanceClock` moves ahead of the wall clock. */
+	async now(): Promise<number> {
+		const { now } = await this.call<{ now: string }>('GET', '/__sandbox/clock');
+		return Date.parse(now);
+	}
+
 	async advanceClock(seconds: number): Promise<void> {
 		await this.call('POST', '/__sandbox/clock/advance', { seconds });
 	}

@@ -19,9 +19,17 @@ export function hmacSignature(secret: string, unixSeconds: number, body: string 
 	return createHmac('sha256', secret).update(`${unixSeconds}.`).update(body).digest('hex');
 }
 
-/** `t=<unixSeconds>,v1=<signature>`: the `X-Webhook-Signature` header of one secret. */
-export function signatureHeader(secret: string, body: string, unixSeconds = unixNow()): string {
-	return `t=${unixSeconds},v1=${hmacSignature(secret, unixSeconds, body)}`;
+/**
+ * `t=<unixSeconds>,v1=<signature>`: the `X-Webhook-Signature` header, with one `v1=` per secret
+ * when several are given, as the API signs with a rolled endpoint's old secret too.
+ */
+export function signatureHeader(
+	secret: string | readonly string[],
+	body: string,
+	unixSeconds = unixNow(),
+): string {
+	const signatures = [secret].flat().map((each) => `v1=${hmacSignature(each, unixSeconds, body)}`);
+	return [`t=${unixSeconds}`, ...signatures].join(',');
 }
 
 function unixNow(): number {
@@ -39,7 +47,7 @@ export interface SignedDeliveryOptions {
 
 /** An example envelope (invented data) with the given id, signed now. */
 export function signedDelivery(
-	secret: string,
+	secret: string | readonly string[],
 	envelopeId: string,
 	type = 'member.updated',
 	data: Record<string, unknown> = { id: 'example-member', business_name: 'Example Staffing' },

@@ -6,7 +6,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { DEFAULT_CONFIG, startSandbox, type OrganizationConfig, type Sandbox } from '../sandbox';
+import {
+	DEFAULT_CONFIG,
+	startSandbox,
+	type OrganizationConfig,
+	type Sandbox,
+	type WebhooksConfig,
+} from '../sandbox';
 import { EVENT_CATALOG } from '../sandbox/events';
 import { CREDENTIAL_TYPE } from './constants';
 import { N8nInstance, setUpOwner, startN8nWithPackage, type N8nClient } from './n8n';
@@ -37,6 +43,8 @@ export interface E2eWorldOptions {
 	/** Where n8n's user folder goes; kept at stop. Without it, a temporary folder removed at stop. */
 	workFolder?: string;
 	onN8nOutput?: (chunk: string) => void;
+	/** The sandbox's delivery settings beyond loopback URLs, e.g. a short retry schedule. */
+	sandboxWebhooks?: Partial<WebhooksConfig>;
 	/**
 	 * n8n in queue mode (test/support/queue/): `n8n` is main, `queue` has the worker and the webhook
 	 * processes, and triggers register webhook-1's URL. No restarts.
@@ -115,7 +123,7 @@ export class E2eWorld {
 		const sandbox = await startSandbox({
 			config: {
 				organizations: organizationsWithAllModules(target.organization),
-				webhooks: { allowInsecureUrls: true },
+				webhooks: { allowInsecureUrls: true, ...options.sandboxWebhooks },
 			},
 			port: options.sandboxPort ?? 0,
 		});

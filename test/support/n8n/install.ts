@@ -1,6 +1,14 @@
 /** Installing the n8n line (scripts/install-n8n.sh), and our package packed and installed into a user folder, as n8n installs community packages. */
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+	cpSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	statSync,
+	writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -88,6 +96,13 @@ export async function createUserFolder(options: {
 		],
 		{ cwd: nodesFolder, maxBuffer: 32 * 1024 * 1024 },
 	);
+	return userFolder;
+}
+
+/** A fresh user folder holding a copy of `source`'s installed community packages. */
+export function copyUserFolder(source: string, parent: string): string {
+	const userFolder = mkdtempSync(join(parent, 'n8n-user-'));
+	cpSync(join(source, '.n8n', 'nodes'), join(userFolder, '.n8n', 'nodes'), { recursive: true });
 	return userFolder;
 }
 

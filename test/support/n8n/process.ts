@@ -1,6 +1,7 @@
 /** n8n started headless on loopback, and stopped with its whole process group. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { promisify } from 'node:util';
 
 import { n8nCommand } from './launch';
 
@@ -173,6 +174,26 @@ export class N8nInstance {
 	tail(lines = 60): string {
 		return this.output.split('\n').slice(-lines).join('\n');
 	}
+}
+
+/**
+ * Runs an n8n CLI command (`import:workflow --input=<file>`, …) against a user folder, with the
+ * settings a server on it has (the encryption key above all), and returns what it printed.
+ */
+export async function runN8nCli(userFolder: string, args: string[]): Promise<string> {
+	const [command, ...rest] = args;
+	const launch = n8nCommand(command);
+	const { stdout, stderr } = await promisify(execFile)(launch.file, [...launch.args, ...rest], {
+		cwd: userFolder,
+		maxBuffer: 32 * 1024 * 1024,
+		env: {
+			...process.env,
+			...launch.env,
+			// every n8n process opens the task broker's port, a server on the folder included
+			...n8nEnvironment(userFolder, await freePort(), await freePort()),
+		},
+	});
+	return stdout + stderr;
 }
 
 /** Process groups of the n8n instances this process started and has not stopped yet. */

@@ -3,10 +3,9 @@
  * a worker (runs every execution) and two webhook processes (serve `/webhook/…`), each with its own
  * user folder holding the package installed from its tarball, all sharing one encryption key.
  */
-import { cpSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { createUserFolder, ensureBuilt, packPackage } from '../n8n/install';
+import { copyUserFolder, createUserFolder, ensureBuilt, packPackage } from '../n8n/install';
 import { n8nBinary } from '../n8n/launch';
 import { N8nInstance, freePort } from '../n8n/process';
 import { Balancer } from './balancer';
@@ -46,13 +45,6 @@ function queueEnvironment(
 		DB_POSTGRESDB_PASSWORD: '',
 		WEBHOOK_URL: `${webhookBaseUrl}/`,
 	};
-}
-
-/** A fresh user folder holding a copy of `source`'s installed community packages. */
-function copyUserFolder(source: string, parent: string): string {
-	const userFolder = mkdtempSync(join(parent, 'n8n-user-'));
-	cpSync(join(source, '.n8n', 'nodes'), join(userFolder, '.n8n', 'nodes'), { recursive: true });
-	return userFolder;
 }
 
 /**
