@@ -21,6 +21,11 @@ export interface N8nLine {
 	node: string | null;
 	nodeRange: string;
 	released: string;
+	/**
+	 * Whether n8n runs the webhook methods (`checkExists()`) of every active workflow when it
+	 * starts: 2.8.4 does; 2.41.1 keeps its webhook rows across a restart and runs none.
+	 */
+	webhookMethodsAtStart: boolean;
 }
 
 /** The tested lines, oldest first (scripts/n8n/lines.json). */
@@ -40,6 +45,7 @@ export function n8nLine(version: string): N8nLine {
 			node: null,
 			nodeRange: '',
 			released: '',
+			webhookMethodsAtStart: true,
 		}
 	);
 }
