@@ -82,12 +82,12 @@ export class WorkforceManagementTrigger implements INodeType {
 							'Whether a retry or redelivery of an event already received (same event ID, accepted within the last 29 hours; at most the last 320 events are remembered) is acknowledged without starting the workflow again',
 					},
 					{
-						displayName: 'Ignore Test Deliveries',
+						displayName: 'Ignore Sample Events',
 						name: 'ignoreTestDeliveries',
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether test deliveries (sent with "Send Test Event" in Workforce Management) are acknowledged without starting the workflow',
+							'Whether sample events (sent with "Send Test Event" in Workforce Management; their items say sample_event: true) are acknowledged without starting the workflow',
 					},
 					{
 						displayName: 'Recover Missed Events',
