@@ -19,7 +19,7 @@ export class WorkforceManagementApi implements ICredentialType {
 	};
 
 	documentationUrl =
-		'https://github.com/n8n-nodes-workforce-management/n8n-nodes-workforce-management';
+		'https://github.com/n8n-nodes-workforce-management/n8n-nodes-workforce-management#credentials';
 
 	properties: INodeProperties[] = [
 		{

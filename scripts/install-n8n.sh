@@ -153,7 +153,7 @@ install() {
   if [ -n "$LINE_LOCK_DIR" ]; then
     cp "$LINE_LOCK_DIR/package.json" "$LINE_LOCK_DIR/package-lock.json" "$N8N_CACHE_DIR/"
     echo "$name: installing into $N8N_CACHE_DIR under Node $node_version with npm ci from scripts/n8n/$N8N_VERSION/package-lock.json" \
-      "(sha256 $lock_sha): $(grep -c '"node_modules/' "$LINE_LOCK_DIR/package-lock.json") packages, 2-3 GB, 3-10 minutes." \
+      "(sha256 $lock_sha): $(grep -c '"node_modules/' "$LINE_LOCK_DIR/package-lock.json") packages, 2-3 GB, 4-10 minutes." \
       "Progress every 30 s; npm's log: $N8N_CACHE_DIR/install.log"
     cache_npm "$N8N_CACHE_DIR/install.log" "installing $name" ci --ignore-scripts=$ignore
     echo "$lock_sha" >"$ci_marker"
@@ -164,7 +164,7 @@ install() {
   "overrides": { "xlsx": "0.18.5" } }
 JSON
     echo "$name: not a tested line (scripts/n8n/lines.json), so there is no lockfile: resolving against today's registry." \
-      "Installing into $N8N_CACHE_DIR under Node $node_version, 5-10 minutes; npm's log: $N8N_CACHE_DIR/install.log"
+      "Installing into $N8N_CACHE_DIR under Node $node_version, 4-10 minutes; npm's log: $N8N_CACHE_DIR/install.log"
     cache_npm "$N8N_CACHE_DIR/install.log" "installing $name" install --ignore-scripts=$ignore
   fi
   echo "$name: installed in $(elapsed "$start")"

@@ -20,6 +20,8 @@ export class WorkforceManagement implements INodeType {
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle: operationSubtitle(),
+		// Used by the editor as it is; the codex's links get a query appended, which breaks a #fragment.
+		documentationUrl: 'https://github.com/n8n-nodes-workforce-management/n8n-nodes-workforce-management#operations',
 		description:
 			'Manage members, customers, sites and webhooks of a Workforce Management organization',
 		defaults: {

@@ -28,6 +28,8 @@ export class WorkforceManagementTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		version: 1,
+		// Used by the editor as it is; the codex's links get a query appended, which breaks a #fragment.
+		documentationUrl: 'https://github.com/n8n-nodes-workforce-management/n8n-nodes-workforce-management#webhooks',
 		// the events as the picker titles them (eventTitle): "Timesheet Approved, Site Created"
 		subtitle: `={{ $parameter["events"].includes("*") ? "All Events" : $parameter["events"].join(", ").replace(/${SITE_EVENT_PREFIX.api}\\./g, "${SITE_EVENT_PREFIX.node}.").replace(/[._]/g, " ").toTitleCase() }}`,
 		// n8n's node creator lists this package as one entry, the action node merged with this
@@ -78,12 +80,12 @@ export class WorkforceManagementTrigger implements INodeType {
 							'Whether a retry or redelivery of an event already received (same event ID, accepted within the last 29 hours; at most the last 320 events are remembered) is acknowledged without starting the workflow again',
 					},
 					{
-						displayName: 'Ignore Test Deliveries',
+						displayName: 'Ignore Sample Events',
 						name: 'ignoreTestDeliveries',
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether test deliveries (sent with "Send Test Event" in Workforce Management) are acknowledged without starting the workflow',
+							'Whether sample events (sent with "Send Test Event" in Workforce Management; their items say sample_event: true) are acknowledged without starting the workflow',
 					},
 					{
 						displayName: 'Recover Missed Events',

@@ -124,12 +124,13 @@ function triggerItem(this: IWebhookFunctions, envelope: IDataObject, testDeliver
 		id: envelope.id,
 		type: envelope.type,
 		created_at: envelope.created_at,
-		mode: envelope.mode,
+		// the envelope's `mode`: the API key's, a live or a sandbox (test) organization
+		api_mode: envelope.mode,
+		// the API's "Send Test Event" (X-Webhook-Test): an example, not a real event
+		sample_event: testDelivery,
+		// where n8n ran it: the editor's "Execute workflow" listener, or the published workflow
+		received_in: this.getMode() === 'manual' ? 'editor' : 'published_workflow',
 		data: envelope.data,
-		// sent with the API's "Send Test Event" (X-Webhook-Test), whatever n8n URL received it
-		test_delivery: testDelivery,
-		// which of n8n's URLs received it: "Listen for test event" or the published workflow
-		received_via: this.getMode() === 'manual' ? 'test_url' : 'production_url',
 	};
 }
 

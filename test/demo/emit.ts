@@ -1,15 +1,21 @@
 /**
  * `npm run demo:emit -- <event type> [--data '<json>']`: the sandbox emits an event into the running
  * demo (its example payload, about the demo world's records, with `--data` merged in), delivers it
- * to n8n, and this prints what every workflow it started made of it.
+ * to n8n, and this prints each delivery and what every workflow it started made of it, in the
+ * words of the editor of the n8n line the demo runs.
  */
 import { parseArgs } from 'node:util';
 
 import { TRIGGER_NODE_TYPE } from '../support/constants';
 import { N8nClient, nodeOutput, type Execution } from '../support/n8n';
 import { SandboxRequestError } from '../support/sandbox-api';
-import { SandboxControl } from '../support/sandbox-control';
+import {
+	SandboxControl,
+	type WebhookDelivery,
+	type WebhookEndpoint,
+} from '../support/sandbox-control';
 import { EVENT_TYPES } from '../sandbox/events';
+import { editorWords, type EditorWords } from './editor-words';
 import { readDemoState } from './state';
 
 const USAGE =
@@ -45,11 +51,50 @@ async function findExecutions(
 	}
 }
 
-/** Production (the published workflow's URL) or test ("Listen for test event" in the editor). */
-function runKind(execution: Execution): string {
-	if (execution.mode === 'webhook') return 'production';
-	if (execution.mode === 'manual') return 'test: Listen for test event';
+/** Where n8n ran it: the published workflow, or the editor waiting for one event. */
+function runKind(execution: Execution, words: EditorWords): string {
+	if (execution.mode === 'webhook') return 'published workflow';
+	if (execution.mode === 'manual') return `in the editor: ${words.listenButton}`;
 	return execution.mode;
+}
+
+/** Who an endpoint delivers to: a published workflow, or the editor listening for one event. */
+function endpointOwner(endpoint: WebhookEndpoint | undefined, words: EditorWords): string {
+	if (!endpoint) return 'an endpoint';
+	// the trigger describes its endpoint as `<workflow name> (n8n workflow <id>)`
+	const workflow = String(endpoint.description ?? endpoint.url).replace(/ \(n8n workflow \S+\)$/, '');
+	return endpoint.url.includes('/webhook-test/')
+		? `the editor (${words.listenButton} in "${workflow}")`
+		: `published workflow "${workflow}"`;
+}
+
+function subscribes(endpoint: WebhookEndpoint, eventType: string): boolean {
+	return endpoint.events.includes(eventType) || endpoint.events.includes('*');
+}
+
+/**
+ * One line per delivery of the event. The editor's endpoint lives only while it waits for one
+ * event: after the run n8n removes it, and its delivery's record goes with it.
+ */
+function deliveryLines(
+	deliveryIds: string[],
+	settled: WebhookDelivery[],
+	endpointsBefore: WebhookEndpoint[],
+	words: EditorWords,
+): string[] {
+	const lines = settled.map((delivery) => {
+		const endpoint = endpointsBefore.find((candidate) => candidate.id === delivery.endpoint_id);
+		return `  ${endpointOwner(endpoint, words)}: ${delivery.status} (n8n answered ${String(delivery.last_response_status)})`;
+	});
+	const gone = endpointsBefore.filter(
+		(endpoint) => !settled.some((delivery) => delivery.endpoint_id === endpoint.id),
+	);
+	for (let index = settled.length; index < deliveryIds.length; index++) {
+		lines.push(
+			`  ${endpointOwner(gone[index - settled.length], words)}: sent; n8n removed this endpoint after its one run, and the delivery's record with it (its execution is below)`,
+		);
+	}
+	return lines;
 }
 
 /** Published workflows whose Workforce Management Trigger subscribes to `eventType`. */
@@ -90,11 +135,16 @@ async function main(): Promise<void> {
 	const data = parseData(values.data);
 
 	const state = readDemoState();
+	const words = editorWords(state.n8nVersion);
 	const sandbox = new SandboxControl(state.sandboxOrigin, state.target);
+	// before the event: the editor's endpoint may be gone once it has run
+	const endpointsBefore = (await sandbox.endpoints()).filter(
+		(endpoint) => endpoint.enabled && subscribes(endpoint, eventType),
+	);
 	const emitted = await sandbox.emitEvent(eventType, data, { mergeIntoExample: true });
 	const { event, delivery_ids: deliveryIds } = emitted;
 	console.log(
-		`Emitted ${event.type} (${event.id}) in ${state.target.organization}/${state.target.mode}.`,
+		`Emitted ${event.type} (${event.id}) in ${state.target.organization}/${state.target.mode} (the trigger's items say api_mode: "${state.target.mode}").`,
 	);
 	if (emitted.example_payload) {
 		console.log(
@@ -103,7 +153,7 @@ async function main(): Promise<void> {
 	}
 	if (deliveryIds.length === 0) {
 		console.log(
-			`No active workflow subscribes to ${event.type}: nothing was delivered. The demo's triggers listen to timesheet.approved.`,
+			`No published workflow (and no editor waiting in ${words.listenButton}) subscribes to ${event.type}: nothing was delivered. The demo's triggers listen to timesheet.approved.`,
 		);
 		return;
 	}
@@ -111,20 +161,16 @@ async function main(): Promise<void> {
 	const deliveries = (await sandbox.settleDeliveries()).filter((delivery) =>
 		deliveryIds.includes(delivery.id),
 	);
-	for (const delivery of deliveries) {
-		console.log(
-			`Delivery ${delivery.id}: ${delivery.status} (n8n answered ${String(delivery.last_response_status)})`,
-		);
+	console.log(`The sandbox delivered it to ${plural(deliveryIds.length, 'webhook endpoint')}:`);
+	for (const line of deliveryLines(deliveryIds, deliveries, endpointsBefore, words)) {
+		console.log(line);
 	}
 
 	const client = new N8nClient(state.n8nUrl);
 	client.useApiKey(state.n8nApiKey);
-	// a test listener's deliveries go with its endpoint once n8n removes it: count what was sent
-	const delivered = Math.max(
-		deliveryIds.length,
-		deliveries.filter((delivery) => delivery.status === 'delivered').length,
-	);
-	const executions = await findExecutions(client, event.id, delivered);
+	// the editor's deliveries go with its endpoint once n8n removes it: count what was sent
+	const sent = deliveryIds.length;
+	const executions = await findExecutions(client, event.id, sent);
 	if (executions.length === 0) {
 		console.log(
 			`n8n started no execution for ${event.id} within ${EXECUTION_WAIT_MS / 1000} s; see .demo/n8n.log.`,
@@ -132,14 +178,18 @@ async function main(): Promise<void> {
 		process.exitCode = 1;
 		return;
 	}
-	console.log(`n8n ran ${executions.length} execution(s) for ${event.id}:`);
+	const published = executions.filter((execution) => execution.mode === 'webhook').length;
+	const inEditor = executions.length - published;
+	console.log(
+		`n8n ran ${plural(executions.length, 'execution')} for ${event.id}: ${published} in published workflows, ${inEditor} in the editor${inEditor > 0 ? ` (${words.listenButton}; ${words.otherLine})` : ''}.`,
+	);
 	for (const execution of executions) {
 		const workflow = await client.getWorkflow(execution.workflowId);
 		const lastNode = execution.data?.resultData.lastNodeExecuted;
 		const output =
 			lastNode && execution.status === 'success' ? nodeOutput(execution, lastNode) : undefined;
 		console.log(
-			`\nn8n ran execution ${execution.id} of "${workflow.name}" (${runKind(execution)}): ${execution.status}.`,
+			`\nn8n ran execution ${execution.id} of "${workflow.name}" (${runKind(execution, words)}): ${execution.status}.`,
 		);
 		const error = execution.data?.resultData.error;
 		if (error) console.log(`Error: ${error.message}`);
@@ -156,16 +206,20 @@ async function main(): Promise<void> {
 		);
 		if (!ran) {
 			console.log(
-				`\nWarning: "${workflow.name}" is published and subscribes to ${event.type}, but ran no production execution for ${event.id}; see .demo/n8n.log.`,
+				`\nWarning: "${workflow.name}" is published and subscribes to ${event.type}, but its published version ran no execution for ${event.id}; see .demo/n8n.log.`,
 			);
 			process.exitCode = 1;
 		}
 	}
-	if (executions.length < delivered) {
+	if (executions.length < sent) {
 		console.log(
-			`\n${delivered} deliveries were answered, but only ${executions.length} execution(s) finished within ${EXECUTION_WAIT_MS / 1000} s (a delivery the trigger ignores, such as a duplicate, starts none); see .demo/n8n.log.`,
+			`\n${plural(sent, 'delivery', 'deliveries')} were sent, but only ${plural(executions.length, 'execution')} finished within ${EXECUTION_WAIT_MS / 1000} s (a delivery the trigger ignores, such as a duplicate, starts none); see .demo/n8n.log.`,
 		);
 	}
+}
+
+function plural(count: number, one: string, many = `${one}s`): string {
+	return `${count} ${count === 1 ? one : many}`;
 }
 
 main().catch((error: Error) => {

@@ -20,6 +20,7 @@ import {
 } from '../support/n8n';
 import type { QueueCluster } from '../support/queue/cluster';
 import { E2eWorld, type E2eWorldOptions } from '../support/world';
+import { editorWords } from './editor-words';
 import { DEMO_FOLDER, DEMO_LOG, DEMO_STATE_FILE, DEMO_TARGET, type DemoState } from './state';
 import {
 	SIGNUP_FORM_PATH,
@@ -131,6 +132,7 @@ async function main(): Promise<void> {
 			pid: process.pid,
 			n8nPid: world.n8n.pid,
 			n8nUrl: world.n8n.url,
+			n8nVersion: N8N_VERSION,
 			n8nApiKey: world.n8nApiKey,
 			sandboxOrigin: world.sandbox.origin,
 			target: DEMO_TARGET,
@@ -141,6 +143,7 @@ async function main(): Promise<void> {
 			},
 		};
 		writeFileSync(DEMO_STATE_FILE, JSON.stringify(state, null, 2));
+		const words = editorWords(N8N_VERSION);
 
 		console.log(
 			[
@@ -150,14 +153,15 @@ async function main(): Promise<void> {
 				`  n8n            ${runtimeDescription()}${otherLines()}`,
 				`  n8n editor     ${world.n8n.url}`,
 				`  login          ${DEFAULT_OWNER.email} / ${DEFAULT_OWNER.password}`,
-				`  sign-up form   ${publicUrl}/form/${SIGNUP_FORM_PATH}  (creates a member through the node)`,
+				`  sign-up form   ${publicUrl}/form/${SIGNUP_FORM_PATH}  (creates a member through the node, then says how it went)`,
 				`  sandbox API    ${world.sandbox.baseUrl}  (key ${world.apiKey}, credential "${world.credential.name}")`,
 				`  organization   Acme Staffing (sandbox): ${seeded.members} members, ${seeded.customers} customers, ${seeded.sites} sites`,
 				...(cluster ? queueLines(cluster) : []),
 				'',
-				'  Workflows: "Sign-up form → create member", "On timesheet approved → summary" and',
-				'             "On timesheet approved → member and customer" (active),',
-				'             "On member created → verify member" (inactive, to explore)',
+				`  Workflows (in the editor under ${words.workflowsPage}):`,
+				'             "Sign-up form → create member", "On timesheet approved → summary" and',
+				'             "On timesheet approved → member and customer" (Published),',
+				'             "On member created → verify member" (not published, to explore)',
 				'',
 				'  Emit an event into the demo:   npm run demo:emit -- timesheet.approved',
 				`  n8n's log:                     ${DEMO_LOG}`,

@@ -16,6 +16,8 @@ export interface DemoState {
 	pid: number;
 	n8nPid: number;
 	n8nUrl: string;
+	/** The n8n line the demo runs, for the words of its editor (editor-words.ts). */
+	n8nVersion: string;
 	n8nApiKey: string;
 	sandboxOrigin: string;
 	target: SandboxTarget;

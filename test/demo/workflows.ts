@@ -13,6 +13,7 @@ import {
 	workforceNode,
 	workforceTriggerNode,
 	type CredentialReference,
+	type WorkflowNode,
 } from '../support/workflows';
 
 /** The demo shows what a user adding the node today gets (Output: Simplified). */
@@ -21,41 +22,46 @@ const NEWEST = ACTION_NODE_VERSION.newest;
 export const SIGNUP_FORM_PATH = 'member-signup';
 export const SIGNUP_FORM_FIELDS = ['Name', 'Email', 'Phone'] as const;
 
-/** n8n's Form Trigger (its page is `<n8n>/form/member-signup`) → Create Member. */
+/** The page a person sees after signing up, title and message. */
+export const SIGNUP_PAGES = {
+	created: {
+		title: 'You are signed up',
+		message: 'Welcome to Acme Staffing: your member record is created as a draft.',
+	},
+	refused: { title: 'Please check your sign-up' },
+} as const;
+
+/**
+ * n8n's Form Trigger (its page is `<n8n>/form/member-signup`) → Create member → a Form Ending
+ * page: "You are signed up", or, when the node refuses the input, its message (which names the
+ * field to fix). A Form node after the trigger makes n8n answer the submission with a page that
+ * waits for the workflow (n8n 2.8.4 and 2.41.1 alike); Form Trigger 2.2 cannot use Respond to
+ * Webhook.
+ */
 export function signupFormWorkflow(credential: CredentialReference): WorkflowDefinition {
 	const [name, email, phone] = SIGNUP_FORM_FIELDS;
-	return chainWorkflow('Sign-up form → create member', [
-		{
-			name: 'Sign-up form',
-			type: 'n8n-nodes-base.formTrigger',
-			typeVersion: 2.2,
-			webhookId: randomUUID(),
-			parameters: {
-				formTitle: 'Join Acme Staffing',
-				formDescription:
-					'Sign up as a member. The form creates you as a draft member through the Workforce Management API.',
-				formFields: {
-					values: [
-						{ fieldLabel: name, placeholder: 'Riverside Care Services', requiredField: true },
-						{ fieldLabel: email, fieldType: 'email', placeholder: 'dana@riverside.example' },
-						{ fieldLabel: phone, placeholder: '+1 555 0100' },
-					],
-				},
-				responseMode: 'onReceived',
-				options: {
-					path: SIGNUP_FORM_PATH,
-					buttonLabel: 'Sign up',
-					respondWithOptions: {
-						values: {
-							respondWith: 'text',
-							formSubmittedText:
-								'Thank you! Your member record is being created in Workforce Management.',
-						},
-					},
-				},
+	const trigger: WorkflowNode = {
+		name: 'Sign-up form',
+		type: 'n8n-nodes-base.formTrigger',
+		typeVersion: 2.2,
+		webhookId: randomUUID(),
+		parameters: {
+			formTitle: 'Join Acme Staffing',
+			formDescription:
+				'Sign up as a member. The form creates you as a draft member through the Workforce Management API.',
+			formFields: {
+				values: [
+					{ fieldLabel: name, placeholder: 'Riverside Care Services', requiredField: true },
+					// the browser checks an email field's shape; n8n's form has no pattern for a phone
+					{ fieldLabel: email, fieldType: 'email', placeholder: 'dana@riverside.example' },
+					{ fieldLabel: phone, placeholder: '+1 555 0100 (digits, spaces, +, -)' },
+				],
 			},
+			options: { path: SIGNUP_FORM_PATH, buttonLabel: 'Sign up' },
 		},
-		workforceNode(
+	};
+	const create = {
+		...workforceNode(
 			'Create member',
 			credential,
 			memberParameters.create({
@@ -65,19 +71,91 @@ export function signupFormWorkflow(credential: CredentialReference): WorkflowDef
 			}),
 			NEWEST,
 		),
-	]);
+		// a refusal goes to the second output, so the person sees it rather than a silent failure
+		onError: 'continueErrorOutput',
+	};
+	const created = formEnding('Signed up', SIGNUP_PAGES.created.title, SIGNUP_PAGES.created.message);
+	const refused = formEnding(
+		'Sign-up refused',
+		SIGNUP_PAGES.refused.title,
+		// the node's message names the field; "(item 0)" means nothing to the person
+		'={{ $json.error.replace(/ \\(item \\d+\\)$/, "") }}. Go back, correct it and sign up again.',
+	);
+	const workflow = chainWorkflow('Sign-up form → create member', [trigger, create, created]);
+	const [createdX] = workflow.nodes[2].position as number[];
+	return {
+		...workflow,
+		nodes: [...workflow.nodes, { id: randomUUID(), position: [createdX, 200], ...refused }],
+		connections: {
+			...workflow.connections,
+			[create.name]: {
+				main: [
+					[{ node: created.name, type: 'main', index: 0 }],
+					[{ node: refused.name, type: 'main', index: 0 }],
+				],
+			},
+		},
+	};
 }
 
-/** Submits the sign-up form the way the browser does (n8n names the fields `field-<index>`). */
+/** n8n's Form Ending: the last page of the form, showing `title` and `message`. */
+function formEnding(name: string, title: string, message: string): WorkflowNode {
+	return {
+		name,
+		type: 'n8n-nodes-base.form',
+		typeVersion: 2.3,
+		webhookId: randomUUID(),
+		parameters: {
+			operation: 'completion',
+			respondWith: 'text',
+			completionTitle: title,
+			completionMessage: message,
+			options: {},
+		},
+	};
+}
+
+const FORM_WAIT_MS = 30_000;
+
+/** The words of an HTML page, without its styles, scripts and tags. */
+function pageText(html: string): string {
+	return html
+		.replace(/<(style|script)[\s\S]*?<\/\1>/g, ' ')
+		.replace(/<[^>]+>/g, ' ')
+		.replace(/&quot;/g, '"')
+		.replace(/\s+/g, ' ')
+		.trim();
+}
+
+/**
+ * Submits the sign-up form as the form page's script does (n8n names the fields `field-<index>`),
+ * then follows n8n's answer, `{ formWaitingUrl }`, as the script does: waits until the workflow
+ * reaches its Form Ending and answers the text of the page the person then sees.
+ */
 export async function submitSignupForm(
 	n8nUrl: string,
 	values: { name: string; email: string; phone: string },
-): Promise<Response> {
+): Promise<string> {
 	const form = new FormData();
 	[values.name, values.email, values.phone].forEach((value, index) =>
 		form.append(`field-${index}`, value),
 	);
-	return await fetch(`${n8nUrl}/form/${SIGNUP_FORM_PATH}`, { method: 'POST', body: form });
+	const response = await fetch(`${n8nUrl}/form/${SIGNUP_FORM_PATH}`, {
+		method: 'POST',
+		body: form,
+	});
+	if (!response.ok) throw new Error(`n8n answered the form with ${response.status}`);
+	const { formWaitingUrl } = (await response.json()) as { formWaitingUrl: string };
+	const statusUrl = new URL(formWaitingUrl);
+	statusUrl.pathname += '/n8n-execution-status';
+	const startedAt = Date.now();
+	while ((await (await fetch(statusUrl)).text()) === 'running') {
+		if (Date.now() - startedAt > FORM_WAIT_MS) {
+			throw new Error(`The sign-up workflow was still running after ${FORM_WAIT_MS / 1000} s`);
+		}
+		await new Promise((wake) => setTimeout(wake, 250));
+	}
+	return pageText(await (await fetch(formWaitingUrl)).text());
 }
 
 /** On timesheet.approved → a one-line summary of the approved timesheet (visible in Executions). */

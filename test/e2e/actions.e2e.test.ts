@@ -2,7 +2,7 @@
  * The action node and the credential in a real n8n 2.8.4 with the package installed from its
  * tarball, against the sandbox; and the events its operations cause, received by the trigger.
  */
-import { signupFormWorkflow, submitSignupForm } from '../demo/workflows';
+import { SIGNUP_PAGES, signupFormWorkflow, submitSignupForm } from '../demo/workflows';
 import { CREDENTIAL_TYPE, NO_SCOPE_KEY } from '../support/constants';
 import { endpointsRemoved } from '../support/endpoint-removal';
 import { nodeOutput } from '../support/n8n';
@@ -141,18 +141,16 @@ describe('form submission → create member', () => {
 		await world().client.deactivateWorkflow(workflow.id);
 	});
 
-	test("the demo's n8n Form creates a member from the submitted fields", async () => {
+	test("the demo's n8n Form creates a member from the submitted fields and says so", async () => {
 		const workflow = await world().client.createWorkflow(signupFormWorkflow(world().credential));
 		await world().client.activateWorkflow(workflow.id);
-		const response = await submitSignupForm(world().n8n.url, {
+		const page = await submitSignupForm(world().n8n.url, {
 			name: 'Grace Hopper',
 			email: 'grace@example.com',
 			phone: '+1 555 0199',
 		});
 
-		expect(response.status).toBe(200);
-		const [execution] = await world().client.waitForExecutions(workflow.id, 1);
-		expect(execution.status).toBe('success');
+		expect(page).toContain(`${SIGNUP_PAGES.created.title} ${SIGNUP_PAGES.created.message}`);
 		expect(await membersInSandbox()).toEqual([
 			expect.objectContaining({
 				business_name: 'Grace Hopper',
@@ -162,19 +160,19 @@ describe('form submission → create member', () => {
 		await world().client.deactivateWorkflow(workflow.id);
 	});
 
-	test('a submission whose phone is not a phone number creates no member and sends nothing', async () => {
+	test('a submission whose phone is not a phone number gets a page naming the field, and sends nothing', async () => {
 		const workflow = await world().client.createWorkflow(signupFormWorkflow(world().credential));
 		await world().client.activateWorkflow(workflow.id);
 		await world().control.clearRequests();
-		await submitSignupForm(world().n8n.url, {
+		const page = await submitSignupForm(world().n8n.url, {
 			name: 'Grace Hopper',
 			email: 'grace@example.com',
 			phone: 'call me maybe',
 		});
 
-		const [execution] = await world().client.waitForExecutions(workflow.id, 1);
-		expect(execution.status).toBe('error');
-		expect(JSON.stringify(execution.data)).toMatch(/Phone\W+ field must be a phone number like/);
+		expect(page).toContain(SIGNUP_PAGES.refused.title);
+		expect(page).toContain('The "Phone" field must be a phone number like +1 555 0100');
+		expect(page).not.toContain(SIGNUP_PAGES.created.title);
 		expect(await world().control.requests()).toEqual([]);
 		await world().client.deactivateWorkflow(workflow.id);
 	});

@@ -152,3 +152,24 @@ test('an email the agent got wrong comes back as an error result, and no member 
 	);
 	expect(await world().control.requests()).toEqual([]);
 });
+
+test('an email the agent leaves empty is not sent: the member is created without one', async () => {
+	await world().control.clearRequests();
+
+	const result = await call(CREATE_TOOL, { business_name: 'No Mail Care', email: '' });
+
+	expect(result.isError).toBeFalsy();
+	const [request] = await world().control.requests();
+	expect(request.body).toEqual({ business_name: 'No Mail Care' });
+	const { data } = await world().control.api<{ data: Array<Record<string, unknown>> }>(
+		world().apiKey,
+		'GET',
+		'/members',
+	);
+	expect(data).toEqual([
+		expect.objectContaining({
+			business_name: 'No Mail Care',
+			contact: { email: null, phone: null },
+		}),
+	]);
+});

@@ -113,7 +113,9 @@ describe('trigger on timesheet.approved', () => {
 			expect.objectContaining({
 				id: event.id,
 				type: 'timesheet.approved',
-				mode: 'live',
+				api_mode: 'live',
+				sample_event: false,
+				received_in: 'published_workflow',
 				data: event.data,
 			}),
 		);

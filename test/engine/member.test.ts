@@ -176,7 +176,7 @@ describe('Member', () => {
 			'The "Clear Fields" field lists "contact.email", which Update Fields also sets (item 0)',
 		);
 		expect(nothing.error?.message).toBe(
-			'The "Update Fields" field must set or clear at least one field (item 0)',
+			'The "Update Fields" field must set or clear at least one field (an empty value is not sent: Clear Fields empties a field) (item 0)',
 		);
 		expect(await sandbox.requests()).toEqual([]);
 	});
@@ -267,9 +267,9 @@ describe('Member', () => {
 				'The "Capacity" field must be a whole number from 0 to 9007199254740991, but is 9007199254740992 (item 0)',
 			],
 			[
-				'an empty business name in an update',
+				'a blank business name in an update',
 				'update',
-				{ memberId, updateFields: { business_name: '' } },
+				{ memberId, updateFields: { business_name: '  ' } },
 				'The "Business Name" field must not be empty (item 0)',
 			],
 			[

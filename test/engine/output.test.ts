@@ -48,7 +48,6 @@ const cases: ResourceCase[] = [
 			return { parameters: { operation: 'get', memberId: byId(member.id as string) }, raw };
 		},
 		simplified: (raw) => ({
-			id: raw.id,
 			business_name: 'Ada Care',
 			display_name: null,
 			status: 'draft',
@@ -57,6 +56,7 @@ const cases: ResourceCase[] = [
 			email: 'ada@example.com',
 			phone: null,
 			address: '12 High Street, Leeds, LS1 4AP, GB',
+			id: raw.id,
 		}),
 		selected: ['business_name', 'contact'],
 	},
@@ -74,7 +74,6 @@ const cases: ResourceCase[] = [
 			return { parameters: { operation: 'getAll', returnAll: true }, raw };
 		},
 		simplified: (raw) => ({
-			id: raw.id,
 			name: 'Northwind Care Homes',
 			status: 'active',
 			contact_name: null,
@@ -82,6 +81,7 @@ const cases: ResourceCase[] = [
 			contact_phone: null,
 			address: '12 High Street, Leeds, LS1 4AP, GB',
 			billing_rate: 31.5,
+			id: raw.id,
 		}),
 		selected: ['name', 'billing_rate'],
 	},
@@ -99,14 +99,14 @@ const cases: ResourceCase[] = [
 			return { parameters: { operation: 'get', siteId: byId(site.id as string) }, raw };
 		},
 		simplified: (raw) => ({
-			id: raw.id,
 			name: 'Leeds Branch',
-			customer_id: raw.customer_id,
 			is_active: true,
 			contact_name: null,
 			contact_phone: null,
 			address: '12 High Street, Leeds, LS1 4AP, GB',
 			orientation_required: true,
+			customer_id: raw.customer_id,
+			id: raw.id,
 		}),
 		selected: ['address'],
 	},
@@ -125,13 +125,13 @@ const cases: ResourceCase[] = [
 			};
 		},
 		simplified: (raw) => ({
-			id: raw.id,
-			url: 'https://127.0.0.1:9/hooks',
 			description: 'Payroll',
+			url: 'https://127.0.0.1:9/hooks',
 			enabled: true,
 			events: ['member.created'],
 			disabled_reason: null,
 			last_success_at: null,
+			id: raw.id,
 		}),
 		selected: ['url', 'events'],
 	},
@@ -148,14 +148,14 @@ const cases: ResourceCase[] = [
 			return { parameters: { operation: 'getAll', returnAll: true }, raw: data[0] };
 		},
 		simplified: (raw) => ({
-			id: raw.id,
 			event_type: 'member.created',
 			status: raw.status,
 			attempts: raw.attempts,
 			last_response_status: raw.last_response_status,
 			last_error: raw.last_error,
-			endpoint_id: raw.endpoint_id,
 			created_at: raw.created_at,
+			endpoint_id: raw.endpoint_id,
+			id: raw.id,
 		}),
 		selected: ['status'],
 	},
@@ -169,6 +169,8 @@ describe.each(cases)(
 			const { items, error } = await run({ resource, ...parameters }, 2);
 			expect(error).toBeUndefined();
 			expect(items.map((item) => item.json)).toEqual([simplified(raw)]);
+			// the columns of the editor's table, in order: the human name first, the UUIDs last
+			expect(Object.keys(items[0].json)).toEqual(Object.keys(simplified(raw)));
 		});
 
 		it('is the API record with Raw', async () => {
@@ -204,7 +206,6 @@ describe('Output', () => {
 			2,
 		);
 		expect(Object.keys(created.items[0].json)).toEqual([
-			'id',
 			'business_name',
 			'display_name',
 			'status',
@@ -213,6 +214,7 @@ describe('Output', () => {
 			'email',
 			'phone',
 			'address',
+			'id',
 		]);
 		expect(created.items[0].json.address).toBeNull();
 		const verified = await run(

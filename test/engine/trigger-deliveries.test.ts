@@ -6,6 +6,7 @@
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { TEST_KEY } from '../support/constants';
 import { credentialsHelper, useLogRecorder } from '../support/engine/harness';
 import { useTriggerSandbox } from '../support/engine/trigger-receiver';
 import {
@@ -17,7 +18,7 @@ import {
 } from '../support/signed-delivery';
 import type { LiveTrigger } from '../support/engine/trigger-receiver';
 
-const { fixture, receiver } = useTriggerSandbox({
+const { fixture, receiver, testMode } = useTriggerSandbox({
 	webhooks: { retryDelaysSeconds: [60, 60, 60] },
 });
 const logged = useLogRecorder();
@@ -75,14 +76,14 @@ describe('a verified delivery', () => {
 			id: expect.stringMatching(/^evt_[0-9a-f]+$/),
 			type: 'member.created',
 			created_at: expect.any(String),
-			mode: 'live',
+			api_mode: 'live',
+			sample_event: false,
+			received_in: 'published_workflow',
 			data: expect.objectContaining({
 				id: member.id,
 				business_name: 'Ada Staffing',
 				source: 'api',
 			}),
-			test_delivery: false,
-			received_via: 'production_url',
 		});
 		expect(trigger.received[0]).toMatchObject({ status: 200, responseBody: '' });
 		expect(JSON.stringify(trigger.executions)).not.toContain(await currentSecret());
@@ -350,8 +351,8 @@ describe('secret rolls', () => {
 	});
 });
 
-describe('test deliveries', () => {
-	it('are marked as test deliveries in the output', async () => {
+describe('sample events ("Send Test Event")', () => {
+	it('are marked sample_event: true in the output', async () => {
 		const trigger = await activeTrigger();
 		const [endpoint] = await fixture.control.endpoints();
 
@@ -365,11 +366,33 @@ describe('test deliveries', () => {
 		expect(trigger.executions).toHaveLength(1);
 		expect(trigger.executions[0][0].json).toMatchObject({
 			type: 'member.updated',
-			test_delivery: true,
+			sample_event: true,
 		});
 	});
 
-	it('are acknowledged without a run when Ignore Test Deliveries is on', async () => {
+	it('heard in the editor from a sandbox organization say so in three separate fields', async () => {
+		const production = receiver().trigger({
+			parameters: { events: ['member.created'] },
+			credentials: fixture.credentials(TEST_KEY),
+		});
+		await production.activate();
+		const listener = receiver().testListener(production);
+		await listener.activate();
+		const [endpoint] = (await testMode().endpoints()).filter(
+			(candidate) => candidate.url === listener.webhookUrl(),
+		);
+
+		await fixture.api('POST', `/webhook-endpoints/${endpoint.id}/test`, undefined, TEST_KEY);
+
+		expect(listener.executions).toHaveLength(1);
+		expect(listener.executions[0][0].json).toMatchObject({
+			api_mode: 'test',
+			sample_event: true,
+			received_in: 'editor',
+		});
+	});
+
+	it('are acknowledged without a run when Ignore Sample Events is on', async () => {
 		const trigger = await activeTrigger({ ignoreTestDeliveries: true });
 		const [endpoint] = await fixture.control.endpoints();
 

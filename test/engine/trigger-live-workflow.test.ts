@@ -80,11 +80,11 @@ describe('"Listen for test event" on a published workflow', () => {
 
 		expect(production.executions).toHaveLength(3);
 		expect(listener.executions).toHaveLength(3);
-		expect(production.executions.map(([item]) => item.json.received_via)).toEqual(
-			Array(3).fill('production_url'),
+		expect(production.executions.map(([item]) => item.json.received_in)).toEqual(
+			Array(3).fill('published_workflow'),
 		);
-		expect(listener.executions.map(([item]) => item.json.received_via)).toEqual(
-			Array(3).fill('test_url'),
+		expect(listener.executions.map(([item]) => item.json.received_in)).toEqual(
+			Array(3).fill('editor'),
 		);
 
 		await listener.deactivate();

@@ -194,12 +194,22 @@ export async function capturePictures(world: E2eWorld, outputFolder: string): Pr
 		await closeNodePanel(page);
 
 		await openNodePanel(page, TRIGGER_NAME);
-		await page.locator('[data-test-id="parameter-input-events"]').click();
-		// the options come from the sandbox's event catalog through the node's loadOptions method
-		await page
-			.locator('.el-select-dropdown__item')
-			.nth(MIN_PICKER_OPTIONS - 1)
-			.waitFor({ state: 'visible' });
+		// the options come from the sandbox's event catalog through the node's loadOptions method;
+		// only the open list's options are visible (n8n 2.41 keeps the credential list's, hidden)
+		const pickerOptions = page.locator('.el-select-dropdown__item:visible');
+		const picker = page.locator('[data-test-id="parameter-input-events"]');
+		// beside the chosen events' tags; n8n 2.41 may drop a click while the panel settles
+		for (let attempt = 1; attempt <= 3; attempt++) {
+			const box = await picker.boundingBox();
+			await picker.click(box ? { position: { x: box.width - 40, y: box.height / 2 } } : {});
+			const opened = await pickerOptions
+				.nth(MIN_PICKER_OPTIONS - 1)
+				.waitFor({ state: 'visible', timeout: 15_000 })
+				.then(() => true)
+				.catch(() => false);
+			if (opened) break;
+		}
+		await pickerOptions.nth(MIN_PICKER_OPTIONS - 1).waitFor({ state: 'visible' });
 		const pickerPicture = join(outputFolder, PICTURE_FILES.triggerEventPicker);
 		await page.screenshot({ path: pickerPicture });
 

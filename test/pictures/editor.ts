@@ -1,5 +1,5 @@
 /**
- * What a new user does first in n8n 2.8.4's editor, driven in Debian's Chromium: search the node
+ * What a new user does first in n8n's editor (2.8.4 and 2.41.1), driven in Debian's Chromium: search the node
  * creator, and open a credential whose test fails. Used by the browser tests and by capture.ts.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -37,16 +37,25 @@ export async function searchNodeCreator(
 ): Promise<string[]> {
 	await page.goto(`${world.n8n.url}/workflow/new`);
 	await page.locator('[data-test-id="node-creator-plus-button"]').click();
-	const search = page.locator('[data-test-id="node-creator-search-bar"]');
-	await search.fill(text);
 	const names = page.locator(
 		'[data-test-id="node-creator"] [data-test-id="node-creator-item-name"]',
 	);
-	await Promise.race([
-		names.first().waitFor({ state: 'visible' }),
-		page.locator('[data-test-id="node-creator-no-results"]').waitFor({ state: 'visible' }),
-	]);
-	return (await names.allInnerTexts()).map((name) => name.trim());
+	const noResults = page.locator('[data-test-id="node-creator-no-results"]');
+	// n8n 2.41 lists its default triggers at once and filters them a moment after typing
+	await names.first().waitFor({ state: 'visible' });
+	const unfiltered = await names.allInnerTexts();
+	await page.locator('[data-test-id="node-creator-search-bar"]').fill(text);
+	const startedAt = Date.now();
+	for (;;) {
+		const shown = await names.allInnerTexts();
+		if ((await noResults.isVisible()) || shown.join('\n') !== unfiltered.join('\n')) {
+			return shown.map((name) => name.trim());
+		}
+		if (Date.now() - startedAt > UI_TIMEOUT_MS) {
+			throw new Error(`The node creator did not filter its list for "${text}"`);
+		}
+		await page.waitForTimeout(200);
+	}
 }
 
 /** The entry named `name` in the node creator's results. */

@@ -165,23 +165,35 @@ describe('package.json for publishing', () => {
 		expect(packageJson.publishConfig).toEqual({ provenance: true });
 	});
 
-	it('points repository, homepage, bugs and every documentation link at the same GitHub repository, links without a fragment', () => {
+	it('points repository, homepage, bugs and every documentation link at the same GitHub repository, the Docs links at their README sections', () => {
 		const repo = 'https://github.com/n8n-nodes-workforce-management/n8n-nodes-workforce-management';
 		expect(packageJson.repository).toEqual({ type: 'git', url: `git+${repo}.git` });
 		expect(packageJson.homepage).toBe(`${repo}#readme`);
 		expect(packageJson.bugs).toEqual({ url: `${repo}/issues` });
 
-		const sources = [
-			'credentials/WorkforceManagementApi.credentials.ts',
+		const links = (file: string) =>
+			[...read(file).matchAll(/https:\/\/github\.com\/[^'"\s)]+/g)].map((m) => m[0]);
+		// the editor uses a documentationUrl as it is: the README's section
+		expect(links('credentials/WorkforceManagementApi.credentials.ts')).toEqual([
+			`${repo}#credentials`,
+		]);
+		expect(links('nodes/WorkforceManagement/WorkforceManagement.node.ts')).toEqual([
+			`${repo}#operations`,
+		]);
+		expect(links('nodes/WorkforceManagementTrigger/WorkforceManagementTrigger.node.ts')).toEqual([
+			`${repo}#webhooks`,
+		]);
+		const readmeAnchors = [...read('README.md').matchAll(/^## (.+)$/gm)].map((m) =>
+			m[1].toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-'),
+		);
+		expect(readmeAnchors).toEqual(expect.arrayContaining(['operations', 'credentials', 'webhooks']));
+		// no #fragment in the codex: n8n appends its ?utm_… query after the link, so a fragment would never resolve
+		const codexLinks = [
 			'nodes/WorkforceManagement/WorkforceManagement.node.json',
 			'nodes/WorkforceManagementTrigger/WorkforceManagementTrigger.node.json',
-		];
-		const links = sources.flatMap((file) =>
-			[...read(file).matchAll(/https:\/\/github\.com\/[^'"\s)]+/g)].map((m) => m[0]),
-		);
-		expect(links.length).toBeGreaterThanOrEqual(5);
-		// no #fragment: n8n appends its ?utm_… query after the link, so a fragment would never resolve
-		for (const link of links) expect(link).toBe(repo);
+		].flatMap(links);
+		expect(codexLinks).toHaveLength(4);
+		for (const link of codexLinks) expect(link).toBe(repo);
 	});
 });
 

@@ -96,7 +96,7 @@ export function n8nBinary(): string {
 		throw new Error(
 			`n8n ${N8N_VERSION} is not installed (or not from scripts/n8n/${N8N_VERSION}/package-lock.json) in ${N8N_CACHE_DIR}` +
 				(N8N_LINE.node ? ` (with Node ${N8N_LINE.node} in ${N8N_CACHE_ROOT})` : '') +
-				'. Run `npm run e2e:install` first (the end-to-end tests need a real n8n; the first install takes 5-10 minutes per line).',
+				'. Run `npm run e2e:install` first (the end-to-end tests need a real n8n; the first install takes 4-10 minutes per line).',
 		);
 	}
 	return binary;

@@ -71,14 +71,45 @@ function collection(
 	return { displayName, name, type: 'collection', placeholder, default: {}, options };
 }
 
-/** The optional fields of a Create operation. */
-export function additionalFieldsCollection(options: INodeProperties[]): INodeProperties {
-	return collection('Additional Fields', 'additionalFields', 'Add Field', options);
+/** A text field with the hint that says what an empty value does, unless it has a hint of its own. */
+function withEmptyValueHint(field: INodeProperties, hint: string): INodeProperties {
+	return field.type === 'string' && field.hint === undefined ? { ...field, hint } : field;
 }
 
-/** The fields an Update operation can set; see {@link getUpdateBody}. */
-export function updateFieldsCollection(options: INodeProperties[]): INodeProperties {
-	return collection('Update Fields', 'updateFields', 'Add Field', options);
+/** The optional fields of a Create operation; an empty one is not sent (see {@link withoutEmptyValues}). */
+export function additionalFieldsCollection(options: INodeProperties[]): INodeProperties {
+	return collection(
+		'Additional Fields',
+		'additionalFields',
+		'Add Field',
+		options.map((field) =>
+			withEmptyValueHint(field, 'Not sent when empty (a blank form field, an expression giving "")'),
+		),
+	);
+}
+
+/**
+ * The fields an Update operation can set (see {@link getUpdateBody}): an empty one is left as it
+ * is on the record; the ones `clearFields` (from {@link clearFieldsProperty}) offers say so.
+ */
+export function updateFieldsCollection(
+	options: INodeProperties[],
+	clearFields?: INodeProperties,
+): INodeProperties {
+	const clearable = new Set((clearFields?.options ?? []).map((option) => option.name));
+	return collection(
+		'Update Fields',
+		'updateFields',
+		'Add Field',
+		options.map((field) =>
+			withEmptyValueHint(
+				field,
+				clearable.has(field.displayName)
+					? 'Left as it is when empty (a blank form field, an expression giving ""): to empty it on the record, pick it in Clear Fields'
+					: 'Left as it is when empty (a blank form field, an expression giving "")',
+			),
+		),
+	);
 }
 
 /** The query filters of a Get Many operation; see {@link getManyRecords}. */

@@ -9,8 +9,9 @@ export interface RecordOutput {
 	/** The record's top-level fields as the API names them, offered under Selected Fields. */
 	fields: string[];
 	/**
-	 * The fields of a Simplified record, in order: what a person or an agent needs, nothing
-	 * nested, named as in the API (snake_case) so that an expression reads the same field in
+	 * The fields of a Simplified record, in order: what a person or an agent needs, the human
+	 * name first and the UUIDs last (the editor's table gives every column room; a UUID up front
+	 * wraps and pushes the name off a laptop screen), nothing nested, named as in the API (snake_case) so that an expression reads the same field in
 	 * Simplified and Raw output. `address` is given as one line.
 	 */
 	simplified: string[];

@@ -53,10 +53,13 @@ export function getListLimit(this: IExecuteFunctions, itemIndex: number): number
 	return assertListLimit.call(this, limit, itemIndex);
 }
 
-/** A filter left empty in the UI means "no filter": it is not sent. */
-function withoutEmptyFilters(query: IDataObject): IDataObject {
+/**
+ * A field left empty means "nothing given": a filter that filters nothing, a field a form or an
+ * expression left blank. It is not sent (emptying a record's field is what Clear Fields does).
+ */
+export function withoutEmptyValues(values: IDataObject): IDataObject {
 	return Object.fromEntries(
-		Object.entries(query).filter(([, value]) => value !== '' && value !== undefined),
+		Object.entries(values).filter(([, value]) => value !== '' && value !== undefined),
 	);
 }
 
@@ -77,7 +80,7 @@ export function getManyQuery(
 			query[name] = assertUuid.call(this, resourceLocatorValue(filters[name]), field, itemIndex);
 		}
 	}
-	return withoutEmptyFilters(query);
+	return withoutEmptyValues(query);
 }
 
 /**
@@ -122,8 +125,8 @@ export function toRequestBody(
 }
 
 /**
- * The part of a Create operation's request body set in its Additional Fields, each value checked
- * against the type of its field in `fields` (the collection's options).
+ * The part of a Create operation's request body set in its Additional Fields, those left empty
+ * dropped, each value checked against the type of its field in `fields` (the collection's options).
  */
 export function getAdditionalFieldsBody(
 	this: IExecuteFunctions,
@@ -131,15 +134,17 @@ export function getAdditionalFieldsBody(
 	fields: INodeProperties[],
 	nestedPaths: Record<string, string> = {},
 ): IDataObject {
-	const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const additionalFields = withoutEmptyValues(
+		this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject,
+	);
 	assertFieldTypes.call(this, additionalFields, fields, itemIndex);
 	return toRequestBody(additionalFields, nestedPaths);
 }
 
 /**
- * The body of a PATCH: the fields set in Update Fields (checked against the types of `fields`,
- * the collection's options) plus `null` for each field picked in Clear Fields. Refuses an update
- * that changes nothing or sets and clears the same field.
+ * The body of a PATCH: the fields set in Update Fields, those left empty dropped (checked against
+ * the types of `fields`, the collection's options), plus `null` for each field picked in Clear
+ * Fields. Refuses an update that changes nothing or sets and clears the same field.
  */
 export function getUpdateBody(
 	this: IExecuteFunctions,
@@ -147,7 +152,9 @@ export function getUpdateBody(
 	fields: INodeProperties[],
 	nestedPaths: Record<string, string> = {},
 ): IDataObject {
-	const updateFields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const updateFields = withoutEmptyValues(
+		this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject,
+	);
 	assertFieldTypes.call(this, updateFields, fields, itemIndex);
 	const clearFields = this.getNodeParameter('clearFields', itemIndex, []) as string[];
 	const body = toRequestBody(updateFields, nestedPaths);
@@ -166,7 +173,12 @@ export function getUpdateBody(
 	}
 
 	if (Object.keys(body).length === 0) {
-		throw fieldError(this, itemIndex, 'Update Fields', 'must set or clear at least one field');
+		throw fieldError(
+			this,
+			itemIndex,
+			'Update Fields',
+			'must set or clear at least one field (an empty value is not sent: Clear Fields empties a field)',
+		);
 	}
 	return body;
 }

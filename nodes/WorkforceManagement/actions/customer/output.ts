@@ -18,7 +18,6 @@ export const output: RecordOutput = {
 		'updated_at',
 	],
 	simplified: [
-		'id',
 		'name',
 		'status',
 		'contact_name',
@@ -26,5 +25,6 @@ export const output: RecordOutput = {
 		'contact_phone',
 		'address',
 		'billing_rate',
+		'id',
 	],
 };

@@ -19,7 +19,7 @@ const updateFields = [customerNameField, ...optionalCustomerFields];
 
 const properties: INodeProperties[] = [
 	customerIdLocator,
-	updateFieldsCollection(updateFields),
+	updateFieldsCollection(updateFields, clearCustomerFields),
 	clearCustomerFields,
 ];
 

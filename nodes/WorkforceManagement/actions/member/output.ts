@@ -23,7 +23,6 @@ export const output: RecordOutput = {
 		'updated_at',
 	],
 	simplified: [
-		'id',
 		'business_name',
 		'display_name',
 		'status',
@@ -32,6 +31,7 @@ export const output: RecordOutput = {
 		'email',
 		'phone',
 		'address',
+		'id',
 	],
 	lifted: contactPaths,
 };

@@ -21,7 +21,7 @@ const updateFields = [businessNameField, ...optionalMemberFields];
 
 const properties: INodeProperties[] = [
 	memberIdLocator,
-	updateFieldsCollection(updateFields),
+	updateFieldsCollection(updateFields, clearMemberFields),
 	clearMemberFields,
 ];
 

@@ -17,13 +17,13 @@ export const output: RecordOutput = {
 		'updated_at',
 	],
 	simplified: [
-		'id',
 		'name',
-		'customer_id',
 		'is_active',
 		'contact_name',
 		'contact_phone',
 		'address',
 		'orientation_required',
+		'customer_id',
+		'id',
 	],
 };

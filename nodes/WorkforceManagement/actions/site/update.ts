@@ -24,7 +24,7 @@ const updateFields: INodeProperties[] = [
 
 const properties: INodeProperties[] = [
 	siteIdLocator,
-	updateFieldsCollection(updateFields),
+	updateFieldsCollection(updateFields, clearSiteFields),
 	clearSiteFields,
 ];
 

@@ -17,13 +17,13 @@ export const output: RecordOutput = {
 		'created_at',
 	],
 	simplified: [
-		'id',
 		'event_type',
 		'status',
 		'attempts',
 		'last_response_status',
 		'last_error',
-		'endpoint_id',
 		'created_at',
+		'endpoint_id',
+		'id',
 	],
 };

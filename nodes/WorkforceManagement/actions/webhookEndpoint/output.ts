@@ -19,12 +19,12 @@ export const output: RecordOutput = {
 		'updated_at',
 	],
 	simplified: [
-		'id',
-		'url',
 		'description',
+		'url',
 		'enabled',
 		'events',
 		'disabled_reason',
 		'last_success_at',
+		'id',
 	],
 };

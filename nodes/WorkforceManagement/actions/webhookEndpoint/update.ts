@@ -28,7 +28,7 @@ const updateFields: INodeProperties[] = [
 
 const properties: INodeProperties[] = [
 	endpointIdLocator,
-	updateFieldsCollection(updateFields),
+	updateFieldsCollection(updateFields, clearEndpointFields),
 	clearEndpointFields,
 ];
 

@@ -1,0 +1,103 @@
+/**
+ * The demo's sign-up form as a person uses it, in Debian's Chromium, on a real n8n (the line
+ * `npm start` opens unless N8N_VERSION says otherwise): the page shown after "Sign up" tells what
+ * the Create member node did, and the sandbox holds the member it made.
+ */
+import type { Browser, Page } from 'playwright-core';
+
+import { launchChromium } from '../pictures/capture';
+import type { RecordedRequest } from '../support/sandbox-control';
+import { E2eWorld } from '../support/world';
+import { DEMO_TARGET } from './state';
+import { SIGNUP_FORM_PATH, SIGNUP_PAGES, signupFormWorkflow } from './workflows';
+
+const PAGE_TIMEOUT_MS = 30_000;
+
+let world: E2eWorld;
+let browser: Browser;
+
+beforeAll(async () => {
+	world = await E2eWorld.start({ target: DEMO_TARGET });
+	const workflow = await world.client.createWorkflow(signupFormWorkflow(world.credential));
+	await world.client.activateWorkflow(workflow.id);
+	browser = await launchChromium();
+}, 240_000);
+
+afterAll(async () => {
+	await browser?.close();
+	await world?.stop();
+}, 60_000);
+
+beforeEach(async () => {
+	await world.control.clearRequests();
+});
+
+/** Fills the form as a person does, presses "Sign up" and answers the page that follows. */
+async function signUp(values: { Name: string; Email?: string; Phone?: string }): Promise<Page> {
+	const page = await browser.newPage();
+	page.setDefaultTimeout(PAGE_TIMEOUT_MS);
+	await page.goto(`${world.n8n.url}/form/${SIGNUP_FORM_PATH}`);
+	for (const [label, value] of Object.entries(values)) {
+		await page.getByLabel(label, { exact: true }).fill(value);
+	}
+	await page.getByRole('button', { name: 'Sign up' }).click();
+	return page;
+}
+
+async function memberCreations(): Promise<RecordedRequest[]> {
+	return (await world.control.requests()).filter(
+		(request) => request.method === 'POST' && request.path === '/api/v1/members',
+	);
+}
+
+async function memberNamed(businessName: string): Promise<Record<string, unknown> | undefined> {
+	const { data } = await world.control.api<{ data: Array<Record<string, unknown>> }>(
+		world.apiKey,
+		'GET',
+		'/members',
+	);
+	return data.find((member) => member.business_name === businessName);
+}
+
+test('a valid sign-up shows "You are signed up" once the member exists', async () => {
+	const page = await signUp({
+		Name: 'Riverside Care Services',
+		Email: 'dana@riverside.example',
+		Phone: '+1 555 0100',
+	});
+
+	await page.getByText(SIGNUP_PAGES.created.title).waitFor();
+	expect(await page.locator('body').innerText()).toContain(SIGNUP_PAGES.created.message);
+	expect(await memberNamed('Riverside Care Services')).toMatchObject({
+		status: 'draft',
+		contact: { email: 'dana@riverside.example', phone: '+1 555 0100' },
+	});
+	await page.close();
+});
+
+test('a phone that is not a phone number shows what to fix, and creates no member', async () => {
+	const page = await signUp({ Name: 'Call Me Care', Phone: 'call me after 5' });
+
+	await page.getByText(SIGNUP_PAGES.refused.title).waitFor();
+	const text = await page.locator('body').innerText();
+	expect(text).toContain(
+		'The "Phone" field must be a phone number like +1 555 0100 (5 to 15 digits), but is "call me after 5". Go back, correct it and sign up again.',
+	);
+	expect(text).not.toContain('(item 0)');
+	expect(text).not.toContain(SIGNUP_PAGES.created.title);
+	expect(await memberCreations()).toEqual([]);
+	expect(await memberNamed('Call Me Care')).toBeUndefined();
+	await page.close();
+});
+
+test('a name-only sign-up creates a member without empty contact details', async () => {
+	const page = await signUp({ Name: 'Name Only Nursing' });
+
+	await page.getByText(SIGNUP_PAGES.created.title).waitFor();
+	const [creation] = await memberCreations();
+	expect(creation.body).toEqual({ business_name: 'Name Only Nursing' });
+	expect(await memberNamed('Name Only Nursing')).toMatchObject({
+		contact: { email: null, phone: null },
+	});
+	await page.close();
+});
