@@ -29,7 +29,8 @@ export class WorkforceManagementTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		// Used by the editor as it is; the codex's links get a query appended, which breaks a #fragment.
-		documentationUrl: 'https://github.com/n8n-nodes-workforce-management/n8n-nodes-workforce-management#webhooks',
+		documentationUrl:
+			'https://github.com/n8n-nodes-workforce-management/n8n-nodes-workforce-management#webhooks',
 		// the events as the picker titles them (eventTitle): "Timesheet Approved, Site Created"
 		subtitle: `={{ $parameter["events"].includes("*") ? "All Events" : $parameter["events"].join(", ").replace(/${SITE_EVENT_PREFIX.api}\\./g, "${SITE_EVENT_PREFIX.node}.").replace(/[._]/g, " ").toTitleCase() }}`,
 		// n8n's node creator lists this package as one entry, the action node merged with this

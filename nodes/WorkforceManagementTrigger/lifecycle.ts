@@ -20,7 +20,7 @@ import {
 	wantedRegistration,
 	warnOfEndpointElsewhere,
 } from './registration';
-import { recoverMissedEvents } from './recovery';
+import { recoverMissedEventsAfterActivation } from './recovery';
 import { reclaim, registrationKey, retire } from './retirement';
 import { forgetOpenedSecret, openStoredSecret, sealSecret } from './secretStore';
 
@@ -98,7 +98,7 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	}
 	staticData.url = wanted.url;
 	staticData.events = wanted.events;
-	await recoverMissedEvents.call(this, staticData, remote.id);
+	recoverMissedEventsAfterActivation.call(this, staticData, remote.id);
 	return true;
 }
 

@@ -7,6 +7,7 @@
 import type { IHookFunctions } from 'n8n-workflow';
 
 import * as webhookDeliveries from '../shared/webhookDeliveries';
+import { inBackground, TRIGGER_DELAYS } from './background';
 import type { TriggerStaticData } from './delivery';
 import { knownEnvelopeCheck } from './knownEnvelopes';
 import { operatorLog } from './operatorLog';
@@ -103,4 +104,26 @@ export async function recoverMissedEvents(
 		`${where}: recovering events the API gave up delivering to endpoint ${endpointId} (retries exhausted or endpoint disabled): ${summary(plan, redelivered)}.`,
 		meta,
 	);
+}
+
+/**
+ * Recovers once n8n has saved what activation wrote: a redelivery arriving before that save would
+ * load static data without the secret (a republish cleared it) and be refused. Never throws.
+ */
+export function recoverMissedEventsAfterActivation(
+	this: IHookFunctions,
+	staticData: TriggerStaticData,
+	endpointId: string,
+): void {
+	inBackground('recovery', TRIGGER_DELAYS.recoveryAfterActivationSeconds, async () => {
+		try {
+			await recoverMissedEvents.call(this, staticData, endpointId);
+		} catch (error) {
+			const { where, meta } = operatorLog(this);
+			this.logger.warn(
+				`${where}: could not recover missed events of endpoint ${endpointId}: ${(error as Error).message}. The next activation tries again.`,
+				meta,
+			);
+		}
+	});
 }

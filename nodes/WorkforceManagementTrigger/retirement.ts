@@ -9,16 +9,12 @@
  * what static data held. A `checkExists()` of the same registration within the grace period takes
  * it back; otherwise the endpoint is deleted when the period ends.
  *
- * The trade-off: a deactivation deletes the endpoint `REPUBLISH_GRACE.seconds` later, and if n8n
+ * The trade-off: a deactivation deletes the endpoint `TRIGGER_DELAYS.republishGraceSeconds` later, and if n8n
  * stops within that time the endpoint stays at the API (its deliveries fail and are retried) until
  * the workflow is activated again on this URL, which deletes it.
  */
-import { sleep } from 'n8n-workflow';
-
+import { inBackground, TRIGGER_DELAYS } from './background';
 import type { TriggerStaticData } from './delivery';
-
-/** Longer than n8n takes from `delete()` to the `checkExists()` of a republish (under a second). */
-export const REPUBLISH_GRACE = { seconds: 10 };
 
 interface Retired {
 	registration: TriggerStaticData;
@@ -26,14 +22,6 @@ interface Retired {
 
 /** By registration: workflow, node and webhook URL. */
 const retired = new Map<string, Retired>();
-
-/** Grace periods still running, each ending in a deletion or a reclaim. */
-const running = new Set<Promise<void>>();
-
-/** Resolves once every grace period started so far has ended, its deletion done (for tests). */
-export async function retirementsSettled(): Promise<void> {
-	await Promise.all([...running]);
-}
 
 export function registrationKey(workflowId: string | undefined, nodeId: string, url: string) {
 	return [workflowId ?? '', nodeId, url].join('\u0000');
@@ -50,14 +38,11 @@ export function retire(
 ): void {
 	const entry: Retired = { registration };
 	retired.set(key, entry);
-	const ending = (async () => {
-		await sleep(REPUBLISH_GRACE.seconds * 1000);
+	inBackground('retirement', TRIGGER_DELAYS.republishGraceSeconds, async () => {
 		if (retired.get(key) !== entry) return;
 		retired.delete(key);
 		await deleteEndpoint(registration);
-	})();
-	running.add(ending);
-	void ending.finally(() => running.delete(ending));
+	});
 }
 
 /** The registration retired under `key` within the grace period, taken back; or undefined. */

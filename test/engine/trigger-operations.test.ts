@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import {
 	HARNESS_REPUBLISH_GRACE_SECONDS,
-	retirement,
+	background,
 	setRepublishGrace,
 } from '../support/engine/harness';
 import { TriggerReceiver, useTriggerSandbox } from '../support/engine/trigger-receiver';
@@ -113,7 +113,7 @@ describe('deactivation', () => {
 		expect(nodeData()).toEqual({});
 		expect(await fixture.control.endpoints()).toHaveLength(1);
 
-		await retirement().retirementsSettled();
+		await background().backgroundSettled('retirement');
 		expect(await fixture.control.endpoints()).toEqual([]);
 	});
 });

@@ -157,6 +157,7 @@ describe('a deliveries list that fails', () => {
 
 		const restarted = receiver().restart(trigger, trigger.staticData);
 		expect(await restarted.runWebhookMethod('checkExists', 'init')).toBe(true);
+		await restarted.background.backgroundSettled('recovery');
 
 		const [endpoint] = await fixture.control.endpoints();
 		expect(endpoint.enabled).toBe(true);

@@ -167,43 +167,45 @@ export function nodeTypeInFreshProcess(type: string): ProcessNodeType {
 	if (!source) throw new Error(`Unknown node type ${type}`);
 	let loaded: ProcessNodeType | undefined;
 	jest.isolateModules(() => {
-		loaded = { nodeType: instantiateExportedClass<INodeType>(source), retirement: retirement() };
+		loaded = { nodeType: instantiateExportedClass<INodeType>(source), background: background() };
 	});
 	return loaded as ProcessNodeType;
 }
 
-type RetirementModule = typeof import('../../../nodes/WorkforceManagementTrigger/retirement');
+type BackgroundModule = typeof import('../../../nodes/WorkforceManagementTrigger/background');
 
-/** A node type as one n8n process holds it, with the trigger's retirement state of that process. */
+/** A node type as one n8n process holds it, with the trigger's background work of that process. */
 export interface ProcessNodeType {
 	nodeType: INodeType;
-	retirement: RetirementModule;
+	background: BackgroundModule;
 }
 
 /**
  * How long the trigger waits after `delete()` before it deletes the endpoint (a republish takes it
  * back meanwhile). n8n's is the shipped value; the harness's is short so that deactivations end
- * quickly, and a test of the grace period sets its own with {@link setRepublishGrace}.
+ * quickly, and a test of the grace period sets its own with {@link setRepublishGrace}. Recovery
+ * after an activation starts at once: the harness saves static data as the hook returns.
  */
 export const HARNESS_REPUBLISH_GRACE_SECONDS = 0.2;
 let republishGraceSeconds = HARNESS_REPUBLISH_GRACE_SECONDS;
 
-/** The trigger's retirement module as the current module registry (one "process") holds it. */
-export function retirement(): RetirementModule {
+/** The trigger's background work as the current module registry (one "process") holds it. */
+export function background(): BackgroundModule {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const loaded = require(
-		join(PACKAGE_ROOT, 'nodes/WorkforceManagementTrigger/retirement.ts'),
-	) as RetirementModule;
-	loaded.REPUBLISH_GRACE.seconds = republishGraceSeconds;
+		join(PACKAGE_ROOT, 'nodes/WorkforceManagementTrigger/background.ts'),
+	) as BackgroundModule;
+	loaded.TRIGGER_DELAYS.republishGraceSeconds = republishGraceSeconds;
+	loaded.TRIGGER_DELAYS.recoveryAfterActivationSeconds = 0;
 	return loaded;
 }
 
 /** Sets the grace period of processes started from now on, and of the test file's own. */
 export function setRepublishGrace(seconds: number): void {
 	republishGraceSeconds = seconds;
-	retirement();
+	background();
 }
-retirement();
+background();
 
 export const credentialTypes: Map<string, ICredentialType> = new Map(
 	packageJson.n8n.credentials.map((distPath) => {

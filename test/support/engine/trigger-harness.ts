@@ -26,7 +26,7 @@ import {
 	createWorkflow,
 	nodeTypeInFreshProcess,
 	nodeTypes,
-	retirement,
+	background,
 } from './harness';
 import type { ProcessNodeType } from './harness';
 import type { WorkflowNodeOptions } from './harness';
@@ -166,12 +166,18 @@ export class TriggerHarness {
 		if (!(await this.runWebhookMethod('checkExists', activation))) {
 			await this.runWebhookMethod('create', activation);
 		}
+		await this.background.backgroundSettled('recovery');
+	}
+
+	/** The trigger's background work in this trigger's process. */
+	get background() {
+		return this.process?.background ?? background();
 	}
 
 	/** `delete()`, then the end of its grace period: the endpoint is deleted unless reclaimed. */
 	async deactivate(): Promise<boolean> {
 		const answer = await this.runWebhookMethod('delete');
-		await (this.process?.retirement ?? retirement()).retirementsSettled();
+		await this.background.backgroundSettled('retirement');
 		return answer;
 	}
 

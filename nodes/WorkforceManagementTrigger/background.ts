@@ -1,0 +1,39 @@
+/**
+ * Work the trigger does after n8n's call to it has returned, after a delay: deleting a retired
+ * endpoint once no republish took it back (retirement.ts), and recovering missed events once n8n
+ * has saved what activation wrote to static data (recovery.ts). No timers here: `sleep` from
+ * n8n-workflow.
+ */
+import { sleep } from 'n8n-workflow';
+
+export const TRIGGER_DELAYS = {
+	/** Longer than n8n takes from `delete()` to the `checkExists()` of a republish (about 1 s). */
+	republishGraceSeconds: 10,
+	/**
+	 * Longer than n8n takes to save static data after `checkExists()` returned: a redelivery
+	 * arriving before that save would load static data without the secret (a republish cleared it).
+	 */
+	recoveryAfterActivationSeconds: 3,
+};
+
+export type BackgroundWork = 'retirement' | 'recovery';
+
+const running = new Map<Promise<void>, BackgroundWork>();
+
+export function inBackground(
+	kind: BackgroundWork,
+	delaySeconds: number,
+	work: () => Promise<void>,
+): void {
+	const done = (async () => {
+		await sleep(delaySeconds * 1000);
+		await work();
+	})();
+	running.set(done, kind);
+	void done.finally(() => running.delete(done));
+}
+
+/** Resolves once the work of `kind` started so far has ended (for tests). */
+export async function backgroundSettled(kind: BackgroundWork): Promise<void> {
+	await Promise.allSettled([...running].filter(([, each]) => each === kind).map(([done]) => done));
+}
