@@ -6,6 +6,7 @@
  */
 import { timesheetApprovedWorkflow } from '../demo/workflows';
 import { N8N_LINE } from '../support/n8n/launch';
+import { withTriggerEvents } from '../support/workflows';
 import { eventually } from '../support/poll';
 import { onceEach, runsPerEvent } from './event-runs';
 import { useE2eWorld } from './use-world';
@@ -52,18 +53,10 @@ test(`3 events dead while n8n was down run exactly once each ${N8N_LINE.webhookM
 		expect(endpointCalls).toEqual([]);
 		// republished with a changed trigger: the line's way to run the trigger's checkExists()
 		const saved = await world().client.getWorkflow(workflowId);
-		const nodes = saved.nodes.map((node) =>
-			node.name === TRIGGER
-				? {
-						...node,
-						parameters: {
-							...(node.parameters as object),
-							events: ['timesheet.approved', 'timesheet.disputed'],
-						},
-					}
-				: node,
+		await world().client.updateWorkflow(
+			workflowId,
+			withTriggerEvents(saved, TRIGGER, ['timesheet.approved', 'timesheet.disputed']),
 		);
-		await world().client.updateWorkflow(workflowId, { ...saved, nodes });
 	}
 	await world()
 		.client.waitForExecutions(workflowId, 3)

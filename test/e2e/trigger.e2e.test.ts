@@ -20,6 +20,7 @@ import {
 	signedDelivery,
 	type SignedDelivery,
 } from '../support/signed-delivery';
+import { withTriggerEvents } from '../support/workflows';
 import { onceEach, runsPerEvent } from './event-runs';
 import { useE2eWorld } from './use-world';
 
@@ -328,18 +329,8 @@ describe('trigger on timesheet.approved', () => {
 			);
 		};
 		await save('with a new name', { ...saved, name: `${saved.name} (renamed)` });
-		const nodes = saved.nodes.map((node) =>
-			node.name === TRIGGER
-				? {
-						...node,
-						parameters: {
-							...(node.parameters as object),
-							events: ['timesheet.approved', 'timesheet.disputed'],
-						},
-					}
-				: node,
-		);
-		await save('with a changed event list', { ...saved, name: `${saved.name} v2`, nodes });
+		const edited = withTriggerEvents(saved, TRIGGER, ['timesheet.approved', 'timesheet.disputed']);
+		await save('with a changed event list', { ...edited, name: `${saved.name} v2` });
 		await new Promise((wake) => setTimeout(wake, 2000));
 		const emitted = await emitter.stop();
 		const calls = await endpointCalls(world().control, since);

@@ -199,3 +199,17 @@ export const customerParameters = {
 		};
 	},
 };
+
+/** The workflow with the named trigger listening to `events` instead: a change to republish. */
+export function withTriggerEvents<W extends WorkflowDefinition>(
+	workflow: W,
+	triggerName: string,
+	events: string[],
+): W {
+	const nodes = workflow.nodes.map((node) =>
+		node.name === triggerName
+			? { ...node, parameters: { ...(node.parameters as object), events } }
+			: node,
+	);
+	return { ...workflow, nodes };
+}
