@@ -96,7 +96,7 @@ describe('credential dialog test', () => {
 		const result = await testWith({ apiKey: NO_SCOPE_KEY, baseUrl: world().sandbox.baseUrl });
 		expect(result.status).toBe('Error');
 		expect(result.message).toMatch(
-			/^The API key is valid but lacks the scopes organization:read, members:read, customers:read, webhooks:read\./,
+			/^The API key lacks the scopes "organization:read", "members:read", "customers:read", "webhooks:read" the node's operations need\./,
 		);
 	});
 });

@@ -243,9 +243,10 @@ describe('trigger on timesheet.approved', () => {
 	 */
 	async function signedBurstBeforeRestart(): Promise<SignedDelivery[]> {
 		const [current] = await world().control.endpoints();
-		const secrets = [current.secret, current.previous_secret].filter(
-			(secret): secret is string => typeof secret === 'string',
-		);
+		const secrets = [
+			current.secret as string,
+			...(current.previous_secrets ?? []).map(({ secret }) => secret),
+		];
 		return BURST_BEFORE_RESTART.map((id) => signedTimesheetApproved(secrets, id));
 	}
 

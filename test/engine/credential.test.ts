@@ -82,8 +82,7 @@ describe('Workforce Management API credential test', () => {
 
 		expect(result).toEqual({
 			status: 'Error',
-			message:
-				'The Workforce Management API rejected the API key. Check the API key and the Base URL in the credential: the key must be complete, not revoked, and belong to the instance at that URL. The API says: "Invalid API key: no such key exists"',
+			message: `The Workforce Management API at ${new URL(sandbox.sandbox.baseUrl).host} rejected this API key. Copy the key again from the developer area of this instance: it must be complete and not revoked, and it works only on the instance it was created on. The API says: "Invalid API key: no such key exists"`,
 		});
 	});
 
@@ -110,10 +109,10 @@ describe('Workforce Management API credential test', () => {
 
 		expect(none.status).toBe('Error');
 		expect(none.message).toMatch(
-			/^The API key lacks the scopes "organization:read", "members:read", "customers:read", "webhooks:read" this operation needs\. Create a key with the "organization:read", /,
+			/^The API key lacks the scopes "organization:read", "members:read", "customers:read", "webhooks:read" the node's operations need\. Create a key with the "organization:read", /,
 		);
 		expect(membersOnly.message).toMatch(
-			/^The API key lacks the scopes "organization:read", "customers:read", "webhooks:read" this/,
+			/^The API key lacks the scopes "organization:read", "customers:read", "webhooks:read" the node's operations need/,
 		);
 	});
 

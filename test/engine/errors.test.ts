@@ -30,7 +30,7 @@ const getOrganization = { resource: 'organization', operation: 'get' };
 const createMember = { resource: 'member', operation: 'create', businessName: 'Ada Care' };
 
 describe('API errors a user can act on', () => {
-	it('401: points at the API key and the Base URL', async () => {
+	it('401: points at the API key, naming the instance', async () => {
 		const { error } = await run(getOrganization, {
 			credentials: sandbox.credentials('wfm_live_revoked'),
 		});
@@ -38,9 +38,9 @@ describe('API errors a user can act on', () => {
 		expect(error).toMatchObject({
 			name: 'NodeApiError',
 			httpCode: '401',
-			message: 'The Workforce Management API rejected the API key',
+			message: `The Workforce Management API at ${new URL(sandbox.sandbox.baseUrl).host} rejected this API key`,
 		});
-		expect(error?.description).toContain('Check the API key and the Base URL');
+		expect(error?.description).toContain('Copy the key again from the developer area');
 		expect(JSON.stringify(error)).not.toContain('wfm_live_revoked');
 		expect(await sandbox.requests()).toHaveLength(1);
 	});

@@ -19,7 +19,7 @@ function errorFor(
 	statusCode: number,
 	body: unknown,
 	scope?: string,
-	rateLimit?: Parameters<typeof apiError>[5],
+	rateLimit?: Parameters<typeof apiError>[6],
 ) {
 	const error = apiError(
 		node,
@@ -27,6 +27,7 @@ function errorFor(
 		'/members/mem_1',
 		{ statusCode, headers: {}, body } as never,
 		scope,
+		'api.example.com',
 		rateLimit,
 	);
 	return { message: error.message, description: error.description, httpCode: error.httpCode };
@@ -35,11 +36,11 @@ function errorFor(
 const says = (message: string) => ({ error: { code: 'x', message } });
 
 describe('apiError tells a no-code user what to fix', () => {
-	it('401: the key or the Base URL', () => {
+	it('401: the key, naming the instance it was sent to', () => {
 		expect(errorFor(401, says('invalid key'))).toEqual({
-			message: 'The Workforce Management API rejected the API key',
+			message: 'The Workforce Management API at api.example.com rejected this API key',
 			description:
-				'Check the API key and the Base URL in the credential: the key must be complete, not revoked, and belong to the instance at that URL. The API says: "invalid key"',
+				'Copy the key again from the developer area of this instance: it must be complete and not revoked, and it works only on the instance it was created on. The API says: "invalid key"',
 			httpCode: '401',
 		});
 	});

@@ -116,7 +116,9 @@ async function verdict(
 			status: statusCode,
 			body: errorBodyOf(body),
 			request: tested,
+			host,
 			scopes,
+			neededBy: "the node's operations need",
 		});
 		return fail(`${wording.message}. ${wording.description}`);
 	}

@@ -39,8 +39,12 @@ export interface FailedAnswer {
 	body: ApiErrorBody;
 	/** `GET /members` and the like. */
 	request: string;
+	/** The API's host (`api.example.com`), which a rejected key is named with. */
+	host: string;
 	/** The scopes the key was found to lack (the operation's, or those a credential test found). */
 	scopes: string[];
+	/** Who needs those scopes, with the verb: "this operation needs" unless given. */
+	neededBy?: string;
 	rateLimit?: RateLimitAttempts;
 }
 
@@ -48,7 +52,7 @@ function quoted(scopes: string[]): string {
 	return scopes.map((scope) => `"${scope}"`).join(', ');
 }
 
-function forbidden({ body, scopes }: FailedAnswer, apiSays: string): Wording {
+function forbidden({ body, scopes, neededBy }: FailedAnswer, apiSays: string): Wording {
 	if (body.error?.code === 'module_inactive') {
 		const module = moduleOfScope(scopes[0]);
 		return {
@@ -62,7 +66,7 @@ function forbidden({ body, scopes }: FailedAnswer, apiSays: string): Wording {
 	return {
 		message:
 			scopes.length > 0
-				? `The API key lacks the ${noun} ${quoted(scopes)} this operation needs`
+				? `The API key lacks the ${noun} ${quoted(scopes)} ${neededBy ?? 'this operation needs'}`
 				: 'The API key is not allowed to perform this operation',
 		description: `Create a key with ${scopes.length > 0 ? `the ${quoted(scopes)} ${noun}` : 'the needed scope'} in the developer area and use it in the credential.${apiSays}`,
 	};
@@ -103,8 +107,8 @@ export function describeFailure(answer: FailedAnswer): Wording {
 	const apiSays = apiMessage ? ` The API says: "${apiMessage}"` : '';
 	if (answer.status === 401) {
 		return {
-			message: 'The Workforce Management API rejected the API key',
-			description: `Check the API key and the Base URL in the credential: the key must be complete, not revoked, and belong to the instance at that URL.${apiSays}`,
+			message: `The Workforce Management API at ${answer.host} rejected this API key`,
+			description: `Copy the key again from the developer area of this instance: it must be complete and not revoked, and it works only on the instance it was created on.${apiSays}`,
 		};
 	}
 	if (answer.status === 403) return forbidden(answer, apiSays);
@@ -127,6 +131,7 @@ export function apiError(
 	path: string,
 	response: IN8nHttpFullResponse,
 	operationScope: string | undefined,
+	host: string,
 	rateLimit?: RateLimitAttempts,
 ): NodeApiError {
 	const body = errorBodyOf(response.body);
@@ -134,6 +139,7 @@ export function apiError(
 		status: response.statusCode,
 		body,
 		request: `${method} ${path}`,
+		host,
 		scopes: operationScope ? [operationScope] : [],
 		rateLimit,
 	});

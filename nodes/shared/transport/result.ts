@@ -46,5 +46,6 @@ export function resultOf(target: RequestTarget, outcome: SendOutcome, attempts: 
 		response.statusCode === 429
 			? { attempts: attempts.rateLimited, waitedMs: attempts.waitedMs, askedMs: attempts.askedMs }
 			: undefined;
-	throw apiError(node, method, path, response, target.operationScope, rateLimit);
+	const host = new URL(shownApiRoot).host;
+	throw apiError(node, method, path, response, target.operationScope, host, rateLimit);
 }
