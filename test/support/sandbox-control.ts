@@ -104,6 +104,12 @@ export class SandboxControl {
 		await this.call('POST', '/__sandbox/clock/advance', { seconds });
 	}
 
+	/** The sandbox clock (wall clock plus what `advanceClock` added), in milliseconds. */
+	async clockNow(): Promise<number> {
+		const { now } = await this.call<{ now: string }>('GET', '/__sandbox/clock');
+		return Date.parse(now);
+	}
+
 	/** Waits until no delivery is in flight or due, and returns the delivery records. */
 	async settleDeliveries(): Promise<WebhookDelivery[]> {
 		const { deliveries } = await this.call<{ deliveries: WebhookDelivery[] }>(
