@@ -137,6 +137,14 @@ export class SandboxControl {
 		return key;
 	}
 
+	/**
+	 * The next `count` API requests under `path` are handled at once and answered `seconds` later
+	 * (the sandbox's `late_answer` fault).
+	 */
+	async lateAnswers(path: string, seconds: number, count = 1): Promise<void> {
+		await this.call('POST', '/__sandbox/faults', { kind: 'late_answer', path, seconds, count });
+	}
+
 	async seedMembers(count: number): Promise<void> {
 		await this.call('POST', '/__sandbox/seed/members', { ...this.target, count });
 	}
