@@ -10,6 +10,12 @@
  * moment (its current secret and the replaced ones still signing, at the sandbox's clock). Forged
  * requests go straight at both processes while the first real events arrive.
  *
+ * The order the saves land in: the sandbox answers the first roll of the secret five seconds late
+ * (its `late_answer` fault; the roll itself is done at once), so the other process rolls
+ * meanwhile and saves first, and the earlier roll's secret is saved last: the row holds a secret
+ * the API signs with for 24 hours only, and the process that rolled last must store its secret
+ * again.
+ *
  * Clocks: the signatures carry the sandbox's clock, which this file moves 25 hours ahead, while
  * n8n checks them against its real clock: the trigger's Signature Tolerance is set to two days
  * here for that reason alone (the default is five minutes). The trigger looks at the endpoint at
@@ -29,6 +35,7 @@ import { randomBytes } from 'node:crypto';
 import { timesheetApprovedWorkflow } from '../demo/workflows';
 import { CREDENTIAL_TYPE } from '../support/constants';
 import { nodeOutput } from '../support/n8n';
+import { eventually } from '../support/poll';
 import type { EventEnvelope, WebhookDelivery, WebhookEndpoint } from '../support/sandbox-control';
 import { openNodeSecret } from '../support/sealed-secret';
 import {
@@ -53,6 +60,8 @@ const MIN_REAL_MS_PER_HOUR = 5_000;
 /** The API's retry delays (the sandbox's defaults), for the retries still due after the day. */
 const RETRY_DELAYS_SECONDS = [60, 300, 1800, 3600, 7200, 21600, 43200];
 const STEP_TIMEOUT_MS = 300_000;
+/** How late the API answers the first roll of the endpoint's secret. */
+const LATE_ROLL_SECONDS = 5;
 
 let workflowId: string;
 let webhookId: string;
@@ -107,6 +116,22 @@ async function retriesSettled(): Promise<WebhookDelivery[]> {
 	return deliveries;
 }
 
+/** The trigger's stored secret, opened with the rotated key as a holder of the credential can. */
+async function storedSecret(): Promise<string | undefined> {
+	const { staticData } = await world().client.getWorkflow(workflowId);
+	const nodeData = ((staticData as Record<string, unknown> | null)?.[`node:${TRIGGER}`] ??
+		{}) as Record<string, unknown>;
+	return openNodeSecret(nodeData, rotatedKey);
+}
+
+/** The API's secret rolls of the trigger's endpoint since the rotation (its request log). */
+async function rolls(): Promise<string[]> {
+	const requests = await world().control.requests();
+	return requests
+		.filter(({ method, path }) => method === 'POST' && path.endsWith(`/${endpointId}/roll-secret`))
+		.map(({ at }) => at);
+}
+
 function linesOf(log: string, text: string): string[] {
 	return log.split('\n').filter((line) => line.includes(text));
 }
@@ -147,6 +172,12 @@ test(
 			data: { apiKey: rotatedKey, baseUrl: world().sandbox.baseUrl },
 		});
 		await world().control.clearRequests();
+		// the first roll's answer comes late: the other process rolls meanwhile and saves first, and
+		// the earlier roll's save lands last (the worse order)
+		await world().control.lateAnswers(
+			`/webhook-endpoints/${endpointId}/roll-secret`,
+			LATE_ROLL_SECONDS,
+		);
 
 		const forged = urls().map((url) => {
 			const ids = envelopeIds(FORGED_PER_PROCESS, randomBytes(4).toString('hex'));
@@ -166,6 +197,21 @@ test(
 
 		expect(first!.statuses).toEqual(Array(FORGED_PER_PROCESS).fill(401));
 		expect(second!.statuses).toEqual(Array(FORGED_PER_PROCESS).fill(401));
+		// each process rolled once; the row keeps the earlier roll's secret, which signs for 24 hours
+		const stale = await eventually(
+			"the earlier roll's secret stored",
+			async () => ({ stored: await storedSecret(), endpoint: await endpoint() }),
+			({ stored, endpoint: current }) =>
+				stored !== undefined &&
+				stored !== current.secret &&
+				(current.previous_secrets ?? []).some((previous) => previous.secret === stored),
+			{
+				describe: ({ endpoint: current }) =>
+					`previous secrets: ${current.previous_secrets?.length}`,
+			},
+		);
+		expect(stale.stored).toBeDefined();
+		expect(await rolls()).toHaveLength(2);
 	},
 	STEP_TIMEOUT_MS,
 );
@@ -192,14 +238,8 @@ test(
 			runs[id] = (runs[id] ?? 0) + 1;
 		}
 		const current = await endpoint();
-		const { staticData } = await world().client.getWorkflow(workflowId);
-		const nodeData = ((staticData as Record<string, unknown> | null)?.[`node:${TRIGGER}`] ??
-			{}) as Record<string, unknown>;
-		const stored = openNodeSecret(nodeData, rotatedKey);
-		const requests = await world().control.requests();
-		const rolls = requests.filter(
-			({ method, path }) => method === 'POST' && path.endsWith(`/${endpointId}/roll-secret`),
-		);
+		const stored = await storedSecret();
+		const rolled = await rolls();
 		const apiDeliveries = deliveries.filter((delivery) => delivery.endpoint_id === endpointId);
 		const logs = cluster().webhooks.map((instance, index) => ({
 			process: `webhook-${index + 1}`,
@@ -219,7 +259,7 @@ test(
 						}, {}),
 					).map(([count, events]) => `${events} event(s) ran ${count} time(s)`),
 					executions: executions.length,
-					rolls: rolls.map(({ at }) => at),
+					rolls: rolled,
 					apiAttempts: apiDeliveries.reduce((sum, delivery) => sum + delivery.attempts, 0),
 					apiRefusedAttempts: apiDeliveries.reduce(
 						(sum, delivery) => sum + delivery.attempts - (delivery.status === 'delivered' ? 1 : 0),
@@ -260,6 +300,12 @@ test(
 			executions.filter((execution) => forgedIds.has(String(nodeOutput(execution, TRIGGER).id))),
 		).toEqual([]);
 		expect(stored).toBe(current.secret);
+		// converged by storing the last roll again, not by rolling on
+		expect(rolled).toHaveLength(2);
+		const adopted = logs.flatMap(({ repair }) =>
+			repair.filter((line) => line.includes('stored the secret this process rolled')),
+		);
+		expect(adopted).not.toEqual([]);
 	},
 	STEP_TIMEOUT_MS + 600_000,
 );
