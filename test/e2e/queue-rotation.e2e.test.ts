@@ -10,12 +10,13 @@
  * moment (its current secret and the replaced ones still signing, at the sandbox's clock). Forged
  * requests go straight at both processes while the first real events arrive.
  *
- * The order the saves land in: the sandbox answers the first roll of the secret five seconds late
- * (its `late_answer` fault; the roll itself is done at once), so the other process rolls
- * meanwhile and saves first, and the earlier roll's secret is saved last: the row holds a secret
- * the API signs with for 24 hours only, and the process that rolled last must store its secret
- * again.
- *
+ * The order the saves land in: a forged request makes webhook-2 roll first, and the sandbox
+ * answers that roll 15 seconds late (its `late_answer` fault; the roll itself is done at once).
+ * Meanwhile webhook-1 rolls and saves, and webhook-2 accepts the copies of the events the API
+ * delivered to webhook-1 during the rotation (refused there; the API retries them an hour later).
+ * webhook-2's earlier roll is saved last: the row holds a secret the API signs with for 24 hours
+ * only, which webhook-1 must replace with its own, and the copies' retries must be recognised.
+
  * Clocks: the signatures carry the sandbox's clock, which this file moves 25 hours ahead, while
  * n8n checks them against its real clock: the trigger's Signature Tolerance is set to two days
  * here for that reason alone (the default is five minutes). The trigger looks at the endpoint at
