@@ -297,6 +297,10 @@ test(
 					).map(([count, events]) => `${events} event(s) ran ${count} time(s)`),
 					executions: executions.length,
 					rolls: rolled,
+					endpointReads: (await world().control.requests()).filter(
+						({ method, path }) =>
+							method === 'GET' && path.endsWith(`/webhook-endpoints/${endpointId}`),
+					).length,
 					apiAttempts: apiDeliveries.reduce((sum, delivery) => sum + delivery.attempts, 0),
 					apiRefusedAttempts: apiDeliveries.reduce(
 						(sum, delivery) => sum + delivery.attempts - (delivery.status === 'delivered' ? 1 : 0),
