@@ -25,6 +25,8 @@ declare module 'fastify' {
 	interface FastifyRequest {
 		grant: ApiKeyGrant | null;
 		logEntry: LoggedRequest | null;
+		/** A `late_answer` fault's delay, in seconds, for this request. */
+		lateAnswerSeconds: number;
 	}
 }
 
@@ -223,8 +225,15 @@ function registerApi(app: FastifyInstance, state: SandboxState): void {
 					trickleBody(reply, slowBody.seconds);
 					return;
 				}
+				request.lateAnswerSeconds = state.faults.take('late_answer', url.pathname)?.seconds ?? 0;
 				const operation = request.routeOptions.config.operation;
 				if (operation) authorize(state, request, reply, operation);
+			});
+
+			api.addHook('onSend', async (request) => {
+				if (request.lateAnswerSeconds > 0) {
+					await new Promise((wake) => setTimeout(wake, request.lateAnswerSeconds * 1000));
+				}
 			});
 
 			api.addHook('preValidation', async (request) => {
@@ -301,6 +310,7 @@ export function buildApp(config: SandboxConfig): { app: FastifyInstance; state: 
 	});
 	app.decorateRequest('grant', null);
 	app.decorateRequest('logEntry', null);
+	app.decorateRequest('lateAnswerSeconds', 0);
 
 	// JSON only: any other content type is a 415 rather than a string body.
 	app.removeAllContentTypeParsers();

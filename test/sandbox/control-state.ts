@@ -70,7 +70,22 @@ export interface SlowBodyFault extends FaultBase {
 	seconds: number;
 }
 
-export type Fault = StatusFault | RepeatCursorFault | BrokenPageFault | ResetFault | SlowBodyFault;
+/**
+ * The next API requests are handled as usual (a write is done), and their answer is sent
+ * `seconds` later: a server that commits, then answers slowly.
+ */
+export interface LateAnswerFault extends FaultBase {
+	kind: 'late_answer';
+	seconds: number;
+}
+
+export type Fault =
+	| StatusFault
+	| RepeatCursorFault
+	| BrokenPageFault
+	| ResetFault
+	| SlowBodyFault
+	| LateAnswerFault;
 
 export const API_PREFIX = '/api/v1';
 

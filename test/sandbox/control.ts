@@ -66,6 +66,7 @@ type FaultRequest = { count: number; path?: string } & (
 	| { kind: 'broken_page'; variant: (typeof BROKEN_PAGE_VARIANTS)[number] }
 	| { kind: 'reset'; after?: number; hold?: boolean }
 	| { kind: 'slow_body'; seconds?: number }
+	| { kind: 'late_answer'; seconds?: number }
 );
 
 const faultCount = { type: 'integer', minimum: 1, maximum: MAX_FAULT_COUNT };
@@ -81,7 +82,7 @@ const faultBody = {
 		{
 			kind: {
 				type: 'string',
-				enum: ['status', 'repeat_cursor', 'broken_page', 'reset', 'slow_body'],
+				enum: ['status', 'repeat_cursor', 'broken_page', 'reset', 'slow_body', 'late_answer'],
 			},
 			status: { type: 'integer', enum: [429, 500, 503] },
 			count: faultCount,
@@ -116,9 +117,10 @@ const brokenFaultBody = {
 	),
 };
 
-const slowBodyFaultBody = object(
+/** `slow_body` and `late_answer`: the answer comes `seconds` later. */
+const slowFaultBody = object(
 	{
-		kind: { const: 'slow_body' },
+		kind: { type: 'string', enum: ['slow_body', 'late_answer'] },
 		count: faultCount,
 		seconds: { type: 'integer', minimum: 1, maximum: MAX_SLOW_BODY_SECONDS },
 		path: nonEmptyString,
@@ -127,8 +129,12 @@ const slowBodyFaultBody = object(
 );
 
 const anyFaultBody = {
-	if: { type: 'object', properties: { kind: { const: 'slow_body' } }, required: ['kind'] },
-	then: slowBodyFaultBody,
+	if: {
+		type: 'object',
+		properties: { kind: { enum: ['slow_body', 'late_answer'] } },
+		required: ['kind'],
+	},
+	then: slowFaultBody,
 	else: {
 		if: {
 			type: 'object',
@@ -147,9 +153,9 @@ function faultOf(body: FaultRequest): Fault {
 	if (body.kind === 'broken_page') {
 		return { kind: 'broken_page', variant: body.variant, remaining: body.count, path };
 	}
-	if (body.kind === 'slow_body') {
+	if (body.kind === 'slow_body' || body.kind === 'late_answer') {
 		return {
-			kind: 'slow_body',
+			kind: body.kind,
 			seconds: body.seconds ?? DEFAULT_SLOW_BODY_SECONDS,
 			remaining: body.count,
 			path,

@@ -90,6 +90,12 @@ export class SandboxControl {
 		await this.call('POST', '/__sandbox/clock/advance', { seconds });
 	}
 
+	/** The sandbox clock (wall clock plus what `advanceClock` added), in milliseconds. */
+	async clockNow(): Promise<number> {
+		const { now } = await this.call<{ now: string }>('GET', '/__sandbox/clock');
+		return Date.parse(now);
+	}
+
 	/** Waits until no delivery is in flight or due, and returns the delivery records. */
 	async settleDeliveries(): Promise<WebhookDelivery[]> {
 		const { deliveries } = await this.call<{ deliveries: WebhookDelivery[] }>(
@@ -115,6 +121,14 @@ export class SandboxControl {
 			key: apiKey,
 		});
 		return key;
+	}
+
+	/**
+	 * The next `count` API requests under `path` are handled at once and answered `seconds` later
+	 * (the sandbox's `late_answer` fault).
+	 */
+	async lateAnswers(path: string, seconds: number, count = 1): Promise<void> {
+		await this.call('POST', '/__sandbox/faults', { kind: 'late_answer', path, seconds, count });
 	}
 
 	async seedMembers(count: number): Promise<void> {

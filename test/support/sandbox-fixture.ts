@@ -24,6 +24,7 @@ export type SandboxFault = { count: number; path?: string } & (
 	| { kind: 'broken_page'; variant: (typeof BROKEN_PAGE_VARIANTS)[number] }
 	| { kind: 'reset'; after?: number; hold?: boolean }
 	| { kind: 'slow_body'; seconds?: number }
+	| { kind: 'late_answer'; seconds?: number }
 );
 
 export class SandboxFixture {

@@ -7,7 +7,7 @@
 import { createHmac } from 'node:crypto';
 import { Agent, request } from 'node:http';
 
-import type { EventEnvelope } from './sandbox-control';
+import type { EventEnvelope, WebhookEndpoint } from './sandbox-control';
 
 export interface SignedDelivery {
 	body: string;
@@ -169,4 +169,42 @@ export async function postSignedEnvelope(
 		body,
 	});
 	return { status: response.status, body: await response.text() };
+}
+
+/**
+ * The signature header the API puts on a delivery of `body` at `nowMs` (its clock): the endpoint's
+ * current secret, then each replaced one still signing, newest first (`endpoint` as the sandbox's
+ * control interface lists it, secrets included).
+ */
+export function apiSignatureHeader(endpoint: WebhookEndpoint, body: string, nowMs: number): string {
+	const timestamp = Math.floor(nowMs / 1000);
+	const stillSigning = (endpoint.previous_secrets ?? [])
+		.filter((previous) => Date.parse(previous.expires_at) > nowMs)
+		.map((previous) => previous.secret)
+		.reverse();
+	const signatures = [endpoint.secret!, ...stillSigning].map(
+		(secret) => `v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`,
+	);
+	return [`t=${timestamp}`, ...signatures].join(',');
+}
+
+/** POSTs `envelope` to a webhook URL as the API would deliver it at `nowMs`; answers the status. */
+export async function postAsTheApi(
+	url: string,
+	endpoint: WebhookEndpoint,
+	envelope: EventEnvelope,
+	nowMs: number,
+): Promise<number> {
+	const body = JSON.stringify(envelope);
+	const response = await fetch(url, {
+		method: 'POST',
+		headers: {
+			'content-type': 'application/json',
+			'x-webhook-id': envelope.id,
+			'x-webhook-signature': apiSignatureHeader(endpoint, body, nowMs),
+		},
+		body,
+	});
+	await response.arrayBuffer();
+	return response.status;
 }

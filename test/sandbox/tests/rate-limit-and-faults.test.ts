@@ -169,7 +169,8 @@ describe('injected faults', () => {
 			expect(unknownKind.body.error.details).toEqual([
 				{
 					field: 'kind',
-					message: 'must be one of: status, repeat_cursor, broken_page, reset, slow_body',
+					message:
+						'must be one of: status, repeat_cursor, broken_page, reset, slow_body, late_answer',
 				},
 			]);
 		});
@@ -367,6 +368,34 @@ describe('injected faults', () => {
 			const tooLong = await postFault({ kind: 'slow_body', count: 1, seconds: 601 });
 			expect(tooLong.status).toBe(400);
 			expect(tooLong.body.error.details[0].field).toBe('seconds');
+		});
+	});
+
+	describe('late_answer', () => {
+		it('does the write as usual and sends its answer only `seconds` later', async () => {
+			await control(fixture.sandbox, 'POST', '/faults', {
+				kind: 'late_answer',
+				seconds: 3,
+				count: 1,
+				path: '/members',
+			});
+			let answered = false;
+			const creating = api(fixture.sandbox, LIVE_KEY, 'POST', '/members', {
+				business_name: 'Late Answer Staffing',
+			}).finally(() => (answered = true));
+
+			let listed: Array<{ id: string; business_name: string }> = [];
+			while (!listed.some((member) => member.business_name === 'Late Answer Staffing')) {
+				await new Promise((wake) => setTimeout(wake, 500));
+				listed = (await api(fixture.sandbox, LIVE_KEY, 'GET', '/members')).body.data;
+			}
+			// the member was listed while its create was still unanswered
+			expect(answered).toBe(false);
+			const created = await creating;
+			expect(created.status).toBe(201);
+			expect(listed.map((member) => member.id)).toContain(created.body.id);
+			const { faults } = await control(fixture.sandbox, 'GET', '/faults');
+			expect(faults).toEqual([]);
 		});
 	});
 });
