@@ -154,3 +154,21 @@ export function acceptEnvelope(
 		},
 	};
 }
+
+/**
+ * Keeps the memory current in the static data of a request that changed static data without
+ * accepting an envelope (a secret repair stored a new secret): n8n saves it whole, and the memory
+ * it loaded, perhaps long before, would wipe ids other requests saved meanwhile. Returns what to
+ * call once the request is over.
+ */
+export function carryMemoryInto(
+	staticData: DuplicateMemoryStaticData,
+	owner: MemoryOwner,
+	nowSeconds: number,
+): () => void {
+	const entry = registrationMemory(ownerKey(owner), nowSeconds);
+	entry.accepted = mergeMemories([storedMemory(entry, staticData), entry.accepted], nowSeconds);
+	entry.inFlight.add(staticData);
+	writeToRequestsInFlight(entry);
+	return () => entry.inFlight.delete(staticData);
+}

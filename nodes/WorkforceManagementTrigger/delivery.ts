@@ -13,7 +13,7 @@ import type {
 } from 'n8n-workflow';
 import { jsonParse } from 'n8n-workflow';
 
-import { acceptEnvelope, type MemoryOwner } from './acceptedEnvelopes';
+import { acceptEnvelope, carryMemoryInto, type MemoryOwner } from './acceptedEnvelopes';
 import { verifyDelivery } from './deliveryVerification';
 import type { DuplicateMemoryStaticData } from './envelopeMemory';
 import { keepMarkedChangedPastRunnerStart } from './n8nChangeFlagReset';
@@ -104,6 +104,15 @@ function acceptOnce(
 	return true;
 }
 
+/**
+ * A repair stored a new secret: n8n saves this request's static data, refused or not, so the
+ * duplicate memory in it is kept current until the request is over.
+ */
+function carryMemory(this: IWebhookFunctions, staticData: TriggerStaticData, nowSeconds: number) {
+	const release = carryMemoryInto(staticData, memoryOwner(this), nowSeconds);
+	this.getResponseObject().once('close', release);
+}
+
 /** For whoever runs n8n: why a delivery was refused (a missing secret is reported elsewhere). */
 function logRefusal(this: IWebhookFunctions, reason: string, options: TriggerOptions): void {
 	const logContext = { workflowId: this.getWorkflow().id, node: this.getNode().name };
@@ -144,12 +153,14 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	const nowSeconds = Math.floor(Date.now() / 1000);
 
 	const rawBody = await rawBodyOf(request);
+	const secretBefore = staticData.secret;
 	const verdict = await verifyDelivery.call(this, staticData, {
 		rawBody,
 		header: request.headers[SIGNATURE_HEADER],
 		nowSeconds,
 		toleranceSeconds: toleranceSeconds(options),
 	});
+	if (staticData.secret !== secretBefore) carryMemory.call(this, staticData, nowSeconds);
 	if (!verdict.valid) {
 		logRefusal.call(this, verdict.reason, options);
 		return refuseDelivery.call(this, 401, verdict.reason);

@@ -1,5 +1,6 @@
 import {
 	acceptEnvelope,
+	carryMemoryInto,
 	type MemoryOwner,
 	PROCESS_MEMORY_LIMITS,
 	processMemorySize,
@@ -93,7 +94,12 @@ describe('acceptEnvelope', () => {
 		expect(holds(savedMeanwhile, ['evt_lost_start'])).toEqual([true]);
 		failed.settle(false);
 
-		const retry = acceptEnvelope(JSON.parse(JSON.stringify(savedMeanwhile)), owner, 'evt_lost_start', NOW + 60);
+		const retry = acceptEnvelope(
+			JSON.parse(JSON.stringify(savedMeanwhile)),
+			owner,
+			'evt_lost_start',
+			NOW + 60,
+		);
 		expect(retry.duplicate).toBe(false);
 		retry.settle(true);
 	});
@@ -110,6 +116,27 @@ describe('acceptEnvelope', () => {
 		deliver({}, owner, 'evt_ran');
 		acceptEnvelope({}, owner, 'evt_ran', NOW).settle(false);
 		expect(deliver({}, owner, 'evt_ran')).toBe(false);
+	});
+
+	it('carries the memory into a request that changed static data without accepting (a secret repair)', () => {
+		const owner = registration('node-repair');
+		const loadedLongBefore: DuplicateMemoryStaticData = {};
+		const release = carryMemoryInto(loadedLongBefore, owner, NOW);
+		deliver({}, owner, 'evt_accepted_meanwhile');
+		// n8n saves the repairing request last: it must not wipe what was accepted meanwhile
+		expect(holds(loadedLongBefore, ['evt_accepted_meanwhile'])).toEqual([true]);
+		release();
+		deliver({}, owner, 'evt_after_release');
+		expect(holds(loadedLongBefore, ['evt_after_release'])).toEqual([false]);
+	});
+
+	it('keeps what a repairing request loaded from static data', () => {
+		const owner = registration('node-repair-loaded');
+		const stored: DuplicateMemoryStaticData = {};
+		deliver(stored, registration('node-elsewhere'), 'evt_saved_by_another_process');
+		const loaded = JSON.parse(JSON.stringify(stored)) as DuplicateMemoryStaticData;
+		carryMemoryInto(loaded, owner, NOW)();
+		expect(deliver({}, owner, 'evt_saved_by_another_process')).toBe(false);
 	});
 
 	it('migrates the first format once and removes it', () => {
