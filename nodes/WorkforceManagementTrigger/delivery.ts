@@ -17,6 +17,7 @@ import { acceptEnvelope, carryMemoryInto, type MemoryOwner } from './acceptedEnv
 import { verifyDelivery } from './deliveryVerification';
 import type { DuplicateMemoryStaticData } from './envelopeMemory';
 import { keepMarkedChangedPastRunnerStart } from './n8nChangeFlagReset';
+import { operatorLog } from './operatorLog';
 import { toleranceSeconds, type TriggerOptions, triggerOptions } from './options';
 import type { StoredRegistration } from './registration';
 import { SIGNATURE_HEADER } from './signature';
@@ -115,7 +116,7 @@ function carryMemory(this: IWebhookFunctions, staticData: TriggerStaticData, now
 
 /** For whoever runs n8n: why a delivery was refused (a missing secret is reported elsewhere). */
 function logRefusal(this: IWebhookFunctions, reason: string, options: TriggerOptions): void {
-	const logContext = { workflowId: this.getWorkflow().id, node: this.getNode().name };
+	const logContext = operatorLog(this).meta;
 	if (reason === 'invalid_tolerance') {
 		this.logger.error(
 			`Refused a webhook delivery: "Signature Tolerance (Seconds)" is ${String(options.signatureToleranceSeconds)}, not a positive number of seconds`,

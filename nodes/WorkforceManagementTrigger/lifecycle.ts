@@ -20,6 +20,7 @@ import {
 	wantedRegistration,
 	warnOfEndpointElsewhere,
 } from './registration';
+import { operatorLog } from './operatorLog';
 import { recoverMissedEventsAfterActivation } from './recovery';
 import { reclaim, registrationKey, retire } from './retirement';
 import { forgetOpenedSecret, openStoredSecret, sealSecret } from './secretStore';
@@ -50,7 +51,7 @@ async function storedOwnEndpoint(
 	} else {
 		this.logger.warn(
 			`Webhook endpoint ${remote.id} named in this trigger's static data belongs to another workflow; it is left alone`,
-			{ workflowId: this.getWorkflow().id, node: this.getNode().name },
+			operatorLog(this).meta,
 		);
 	}
 	return undefined;
@@ -129,7 +130,7 @@ async function deleteRetired(this: IHookFunctions, url: string, registration: Tr
 	} catch (error) {
 		this.logger.error(
 			`Could not delete the webhook endpoint of deactivated workflow "${workflow.name ?? ''}" (${workflow.id ?? ''}): ${(error as Error).message}. Delete it with the Workforce Management node (Webhook Endpoint → Delete), or activate and deactivate the workflow again.`,
-			{ workflowId: workflow.id, node: this.getNode().name },
+			operatorLog(this).meta,
 		);
 	}
 }

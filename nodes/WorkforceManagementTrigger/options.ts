@@ -6,6 +6,7 @@ import { DEFAULT_TOLERANCE_SECONDS } from './signature';
 export interface TriggerOptions {
 	ignoreDuplicates?: boolean;
 	ignoreTestDeliveries?: boolean;
+	recoverMissedEvents?: boolean;
 	/** A number from the field; an expression such as `{{ $env.WFM_TOLERANCE }}` gives a string. */
 	signatureToleranceSeconds?: number | string;
 }

@@ -11,16 +11,13 @@ import { inBackground, TRIGGER_DELAYS } from './background';
 import type { TriggerStaticData } from './delivery';
 import { knownEnvelopeCheck } from './knownEnvelopes';
 import { operatorLog } from './operatorLog';
+import { triggerOptions } from './options';
 import {
 	type ListedDelivery,
 	planRecovery,
 	RECOVERY_BOUNDS,
 	type RecoveryPlan,
 } from './recoverySelection';
-
-interface RecoveryOptions {
-	recoverMissedEvents?: boolean;
-}
 
 function countOf(count: number, noun: string): string {
 	return `${count} ${noun}${count === 1 ? '' : 's'}`;
@@ -75,8 +72,7 @@ export async function recoverMissedEvents(
 	staticData: TriggerStaticData,
 	endpointId: string,
 ): Promise<void> {
-	const options = this.getNodeParameter('options', {}) as RecoveryOptions;
-	if (options.recoverMissedEvents === false) return;
+	if (triggerOptions(this).recoverMissedEvents === false) return;
 	const { where, meta } = operatorLog(this);
 
 	let plan: RecoveryPlan;

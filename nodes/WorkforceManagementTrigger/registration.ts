@@ -3,6 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { describesWorkflow, endpointDescription } from '../shared/endpointDescription';
 import * as webhookEndpoints from '../shared/webhookEndpoints';
+import { operatorLog } from './operatorLog';
 import { isValidTolerance, toleranceSeconds, triggerOptions } from './options';
 import { DEFAULT_TOLERANCE_SECONDS } from './signature';
 
@@ -225,7 +226,7 @@ export function warnOfEndpointElsewhere(
 ): void {
 	this.logger.warn(
 		`Webhook endpoint ${endpoint.id} ("${endpoint.description ?? ''}") delivers to ${endpoint.url}, not to this trigger's ${url}, so it is left alone: it may be another n8n's copy of this workflow (production or staging). If no running n8n uses it (an old WEBHOOK_URL, a restored backup), delete it with the Workforce Management node: Webhook Endpoint → Delete.`,
-		{ workflowId: this.getWorkflow().id, node: this.getNode().name },
+		operatorLog(this).meta,
 	);
 }
 

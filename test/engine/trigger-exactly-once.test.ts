@@ -42,8 +42,7 @@ async function emitMembers(count: number): Promise<void> {
 
 /** Lets the API's next retry fall due, and waits until it has been delivered. */
 async function nextRetry(): Promise<void> {
-	await fixture.control.advanceClock(60);
-	await fixture.control.settleDeliveries();
+	await fixture.control.advanceAndSettle(60);
 }
 
 function runsPerEvent(triggers: LiveTrigger[]): number[] {

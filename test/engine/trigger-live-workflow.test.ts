@@ -51,8 +51,7 @@ async function createMember(businessName: string, apiKey = LIVE_KEY): Promise<vo
 
 /** Lets the API's next retry fall due, and waits until it has been delivered. */
 async function nextRetry(): Promise<void> {
-	await fixture.control.advanceClock(60);
-	await fixture.control.settleDeliveries();
+	await fixture.control.advanceAndSettle(60);
 }
 
 /** How the trigger's log lines for whoever runs n8n begin, and what they carry. */

@@ -97,6 +97,12 @@ export class SandboxControl {
 	}
 
 	/** Waits until no delivery is in flight or due, and returns the delivery records. */
+	/** Moves the sandbox clock on, then waits until the deliveries due by then have been made. */
+	async advanceAndSettle(seconds: number): Promise<WebhookDelivery[]> {
+		await this.advanceClock(seconds);
+		return await this.settleDeliveries();
+	}
+
 	async settleDeliveries(): Promise<WebhookDelivery[]> {
 		const { deliveries } = await this.call<{ deliveries: WebhookDelivery[] }>(
 			'POST',
