@@ -170,40 +170,59 @@ test(
 	STEP_TIMEOUT_MS,
 );
 
-describe('the webhook process the path hashes to stops in the middle of 100 deliveries', () => {
-	const STOP_AFTER_ANSWERS = 40;
+/** The webhook process (0 or 1) the balancer sent the trigger's last request to. */
+function servingProcess(): 0 | 1 {
+	const path = new URL(balancedUrl()).pathname;
+	const last = balancer()
+		.served()
+		.filter((request) => request.uri === path)
+		.at(-1)!;
+	return upstreamOf(0) === last.upstreams.at(-1) ? 0 : 1;
+}
+
+/**
+ * Sends `sent` with IN_FLIGHT in flight; once STOP_AFTER_ANSWERS are answered, runs `stop` beside
+ * the rest. Answers every delivery's answer and when the stop began and ended.
+ */
+async function stopMidway(sent: Batch, stop: () => Promise<void>) {
+	let stopping: Promise<void> | undefined;
+	let began = 0;
+	let ended = 0;
+	const { answers } = await postOverKeepAlive(
+		balancedUrl(),
+		sent.deliveries,
+		IN_FLIGHT,
+		(answered) => {
+			if (answered !== STOP_AFTER_ANSWERS) return;
+			began = performance.now();
+			stopping = stop().then(() => {
+				ended = performance.now();
+			});
+		},
+	);
+	await stopping;
+	return { answers, began, ended };
+}
+
+const STOP_AFTER_ANSWERS = 40;
+
+describe('the webhook process the path hashes to stops in the middle of 100 deliveries, not drained first', () => {
 	let sent: Batch;
 	let answers: TimedAnswer[];
 	let stopBeganAt = 0;
 	let stoppedAt = 0;
 	let after: Batch;
-	let target: number;
+	let target: 0 | 1;
 
 	beforeAll(async () => {
 		sent = freshBatch(100);
 		after = freshBatch(20);
-		const path = new URL(balancedUrl()).pathname;
-		const served = balancer()
-			.served()
-			.filter((request) => request.uri === path);
-		target = [0, 1].find((index) => served.at(-1)!.upstreams.at(-1) === upstreamOf(index))!;
-
-		let stopping: Promise<void> | undefined;
-		({ answers } = await postOverKeepAlive(
-			balancedUrl(),
-			sent.deliveries,
-			IN_FLIGHT,
-			(answered) => {
-				if (answered !== STOP_AFTER_ANSWERS) return;
-				stopBeganAt = performance.now();
-				stopping = cluster()
-					.webhooks[target].stop()
-					.then(() => {
-						stoppedAt = performance.now();
-					});
-			},
-		));
-		await stopping;
+		target = servingProcess();
+		({
+			answers,
+			began: stopBeganAt,
+			ended: stoppedAt,
+		} = await stopMidway(sent, () => cluster().webhooks[target].stop()));
 	}, STEP_TIMEOUT_MS);
 
 	test(
@@ -221,31 +240,80 @@ describe('the webhook process the path hashes to stops in the middle of 100 deli
 	);
 
 	test(
-		'sent again after the stop: none accepted before the stop runs again, none is lost (the ones in flight at the stop are counted)',
+		'sent again after the stop: none accepted before the stop runs again, none answered 200 is lost (what was cut off is counted: the limit a drain removes)',
 		async () => {
 			const again = await postOverKeepAlive(balancedUrl(), sent.deliveries, IN_FLIGHT);
 			expect(again.statuses).toEqual(Array(100).fill(200));
 			const runs = await runsOf(sent.ids);
 
-			const acceptedBefore = answers.flatMap((answer, index) =>
-				answer.answeredAtMs < stopBeganAt && answer.status === 200 ? [index] : [],
+			const indexesWhere = (holds: (answer: TimedAnswer) => boolean) =>
+				answers.flatMap((answer, index) => (holds(answer) ? [index] : []));
+			const acceptedBefore = indexesWhere(
+				(answer) => answer.answeredAtMs < stopBeganAt && answer.status === 200,
 			);
-			const inFlight = answers.flatMap((answer, index) =>
-				answer.sentAtMs < stoppedAt && answer.answeredAtMs >= stopBeganAt ? [index] : [],
+			const inFlight = indexesWhere(
+				(answer) => answer.sentAtMs < stoppedAt && answer.answeredAtMs >= stopBeganAt,
 			);
-			const ranAgain = (indexes: number[]) => indexes.filter((index) => runs[index] > 1).length;
-			const refused = answers.filter((answer) => answer.status !== 200).length;
+			const answered200 = indexesWhere((answer) => answer.status === 200);
+			const cutOff = indexesWhere((answer) => answer.status !== 200);
+			const count = (indexes: number[], holds: (runs: number) => boolean) =>
+				indexes.filter((index) => holds(runs[index])).length;
 			console.log(
-				`failover (stop after ${STOP_AFTER_ANSWERS} of 100 answered, ${(stoppedAt - stopBeganAt).toFixed(0)} ms to stop): ` +
-					`${acceptedBefore.length} accepted before the stop, ${ranAgain(acceptedBefore)} of them ran again; ` +
-					`${inFlight.length} in flight at the stop, ${ranAgain(inFlight)} of them ran again; ` +
-					`${refused} answered other than 200 (${[...new Set(answers.map((answer) => answer.status))].join(', ')})`,
+				`failover without a drain (stop after ${STOP_AFTER_ANSWERS} of 100 answered, ${(stoppedAt - stopBeganAt).toFixed(0)} ms to stop): ` +
+					`${acceptedBefore.length} accepted before the stop, ${count(acceptedBefore, (n) => n > 1)} of them ran again; ` +
+					`${inFlight.length} in flight at the stop, ${count(inFlight, (n) => n > 1)} of them ran again; ` +
+					`${cutOff.length} answered other than 200 (${[...new Set(answers.map((answer) => answer.status))].join(', ')}), ` +
+					`${count(cutOff, (n) => n < 1)} of them did not run when sent again`,
 			);
 
 			expect(acceptedBefore).toHaveLength(STOP_AFTER_ANSWERS);
-			const pick = <T>(values: T[]) => acceptedBefore.map((index) => values[index]);
-			expect(notOnce(pick(sent.ids), pick(runs))).toEqual([]);
-			expect(runs.filter((count) => count < 1)).toEqual([]);
+			const pick = <T>(values: T[], indexes: number[]) => indexes.map((index) => values[index]);
+			expect(notOnce(pick(sent.ids, acceptedBefore), pick(runs, acceptedBefore))).toEqual([]);
+			expect(pick(runs, answered200).filter((n) => n < 1)).toEqual([]);
+		},
+		STEP_TIMEOUT_MS,
+	);
+});
+
+describe('drained first (docs/queue-mode.md): marked down in nginx, stopped once its last request is answered', () => {
+	let sent: Batch;
+	let answers: TimedAnswer[];
+	let target: 0 | 1;
+	let drainAndStopMs = 0;
+
+	beforeAll(async () => {
+		// the process the previous steps stopped starts again, and nginx sends the path to it again
+		const stopped = cluster().webhooks.findIndex((instance) => !instance.isRunning) as 0 | 1;
+		await cluster().restartWebhook(stopped);
+		await balancer().drain([]);
+		const probe = freshBatch(1);
+		expect((await postOverKeepAlive(balancedUrl(), probe.deliveries, 1)).statuses).toEqual([200]);
+		target = servingProcess();
+		expect(target).toBe(stopped);
+
+		sent = freshBatch(100);
+		let began: number;
+		let ended: number;
+		({ answers, began, ended } = await stopMidway(sent, async () => {
+			await balancer().drain([cluster().webhooks[target].port]);
+			await cluster().webhooks[target].stop();
+		}));
+		drainAndStopMs = ended - began;
+	}, STEP_TIMEOUT_MS);
+
+	test(
+		'every delivery is answered 200 (after the drain by the other process), and each runs exactly once, also when all 100 are sent again',
+		async () => {
+			const again = await postOverKeepAlive(balancedUrl(), sent.deliveries, IN_FLIGHT);
+			const runs = await runsOf(sent.ids);
+			console.log(
+				`failover with a drain (drained and stopped in ${drainAndStopMs.toFixed(0)} ms): ${answers.filter((answer) => answer.status === 200).length} of 100 answered 200; ` +
+					`sent again: ${runs.filter((n) => n > 1).length} ran twice, ${runs.filter((n) => n < 1).length} did not run`,
+			);
+
+			expect(answers.map((answer) => answer.status)).toEqual(Array(100).fill(200));
+			expect(again.statuses).toEqual(Array(100).fill(200));
+			expect(notOnce(sent.ids, runs)).toEqual([]);
 		},
 		STEP_TIMEOUT_MS,
 	);

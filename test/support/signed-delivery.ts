@@ -133,7 +133,8 @@ export async function postOverKeepAlive(
 		while (next < deliveries.length) {
 			const index = next++;
 			const sentAtMs = performance.now();
-			const status = await post(url, deliveries[index], agent);
+			// 0: no answer (the connection was refused or cut, as by a process that stopped)
+			const status = await post(url, deliveries[index], agent).catch(() => 0);
 			const answeredAtMs = performance.now();
 			answers[index] = { status, sentAtMs, answeredAtMs };
 			statuses.push(status);

@@ -6,7 +6,15 @@
  * in a temporary folder, stopped by PID; the system's nginx service is never used.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+	chmodSync,
+	existsSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,9 +34,19 @@ function nginxBinary(): string {
 	return binary;
 }
 
-/** The recipe in docs/queue-mode.md, with every path nginx writes inside `folder`. */
-export function balancerConfig(port: number, upstreamPorts: number[], folder: string): string {
-	const servers = upstreamPorts.map((upstream) => `    server 127.0.0.1:${upstream};`);
+/**
+ * The recipe in docs/queue-mode.md, with every path nginx writes inside `folder`. A port in
+ * `drained` is marked `down`: its URLs go to the other webhook processes (how to stop one).
+ */
+export function balancerConfig(
+	port: number,
+	upstreamPorts: number[],
+	folder: string,
+	drained: number[] = [],
+): string {
+	const servers = upstreamPorts.map(
+		(upstream) => `    server 127.0.0.1:${upstream}${drained.includes(upstream) ? ' down' : ''};`,
+	);
 	const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
 		(kind) => `  ${kind}_temp_path ${join(folder, kind)};`,
 	);
@@ -72,12 +90,29 @@ export interface BalancedRequest {
 	upstreams: string[];
 }
 
+/** The processes whose parent is `pid` (nginx's workers), from /proc. */
+function childPids(pid: number): number[] {
+	return readdirSync('/proc')
+		.filter((name) => /^\d+$/.test(name))
+		.filter((name) => {
+			try {
+				// "<pid> (<name>) <state> <ppid> …": the name may hold spaces, never ") "
+				const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+				return Number(stat.slice(stat.lastIndexOf(') ') + 2).split(' ')[1]) === pid;
+			} catch {
+				return false; // ended meanwhile
+			}
+		})
+		.map(Number);
+}
+
 export class Balancer {
 	private constructor(
 		readonly port: number,
 		readonly pid: number,
 		private readonly folder: string,
 		private readonly output: () => string,
+		private readonly upstreamPorts: number[],
 	) {}
 
 	get url(): string {
@@ -102,7 +137,7 @@ export class Balancer {
 		child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 		child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 		ownPid(child.pid!);
-		const balancer = new Balancer(port, child.pid!, folder, () => output);
+		const balancer = new Balancer(port, child.pid!, folder, () => output, upstreamPorts);
 		const startedAt = Date.now();
 		while (!(await balancer.listens())) {
 			if (child.exitCode !== null || Date.now() - startedAt > STARTUP_TIMEOUT_MS) {
@@ -113,6 +148,30 @@ export class Balancer {
 			await new Promise((wake) => setTimeout(wake, 50));
 		}
 		return balancer;
+	}
+
+	/**
+	 * Rewrites the config with the webhook processes on `ports` marked `down` (none: all up
+	 * again) and reloads nginx (SIGHUP). Resolves once every worker of the old config has ended,
+	 * that is once every request it passed on has been answered: from then on no request reaches
+	 * a drained process, and it can be stopped.
+	 */
+	async drain(ports: number[], timeoutMs = 60_000): Promise<void> {
+		const config = join(this.folder, 'nginx.conf');
+		writeFileSync(config, balancerConfig(this.port, this.upstreamPorts, this.folder, ports));
+		const oldWorkers = childPids(this.pid);
+		process.kill(this.pid, 'SIGHUP');
+		const startedAt = Date.now();
+		const reloaded = () => {
+			const workers = childPids(this.pid);
+			return workers.length > 0 && !workers.some((worker) => oldWorkers.includes(worker));
+		};
+		while (!reloaded()) {
+			if (Date.now() - startedAt > timeoutMs) {
+				throw new Error(`nginx did not reload within ${timeoutMs} ms:\n${this.errorLog()}`);
+			}
+			await new Promise((wake) => setTimeout(wake, 50));
+		}
 	}
 
 	/** Every request nginx has answered so far, oldest first. */

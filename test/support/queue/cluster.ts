@@ -7,7 +7,7 @@ import { join } from 'node:path';
 
 import { copyUserFolder, createUserFolder, ensureBuilt, packPackage } from '../n8n/install';
 import { n8nBinary } from '../n8n/launch';
-import { N8nInstance, freePort } from '../n8n/process';
+import { N8nInstance, type N8nStartOptions, freePort } from '../n8n/process';
 import { Balancer } from './balancer';
 import { startPostgres, startRedis, type PostgresService, type RedisService } from './services';
 
@@ -64,8 +64,15 @@ export class QueueCluster {
 		readonly worker: N8nInstance,
 		readonly webhooks: [N8nInstance, N8nInstance],
 		private readonly services: { postgres: PostgresService; redis: RedisService },
+		private readonly relaunch: (index: 0 | 1) => Promise<N8nInstance>,
 		readonly balancer?: Balancer,
 	) {}
+
+	/** Starts webhook process `index` again, after it was stopped: same port, folder and settings. */
+	async restartWebhook(index: 0 | 1): Promise<void> {
+		await this.webhooks[index].stop();
+		this.webhooks[index] = await this.relaunch(index);
+	}
 
 	/** Every n8n process with its role, in start order. */
 	get processes(): Array<[QueueRole, N8nInstance]> {
@@ -109,32 +116,43 @@ export class QueueCluster {
 				redis,
 				balancer?.url ?? `http://127.0.0.1:${webhookPorts[0]}`,
 			);
-			const start = async (
-				role: QueueRole,
-				command: 'start' | 'worker' | 'webhook',
-				port: number | undefined,
-				env: Record<string, string>,
-			) => {
-				const instance = await N8nInstance.start({
-					userFolder: userFolders[started.length],
+			const roles: QueueRole[] = ['main', 'worker', 'webhook-1', 'webhook-2'];
+			const launch = (
+				index: number,
+				command: N8nStartOptions['command'],
+				port?: number,
+				env: Record<string, string> = {},
+			) =>
+				N8nInstance.start({
+					userFolder: userFolders[index],
 					command,
 					port,
 					env: { ...shared, ...env },
-					onOutput: options.onOutput && ((chunk) => options.onOutput!(role, chunk)),
+					onOutput: options.onOutput && ((chunk) => options.onOutput!(roles[index], chunk)),
 				});
+			const start = async (...args: Parameters<typeof launch>) => {
+				const instance = await launch(...args);
 				started.push(instance);
 				return instance;
 			};
-			const main = await start('main', 'start', options.mainPort, {
+			const main = await start(0, 'start', options.mainPort, {
 				N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true',
 				OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
 			});
-			const worker = await start('worker', 'worker', undefined, {
+			const worker = await start(1, 'worker', undefined, {
 				N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
 			});
-			const first = await start('webhook-1', 'webhook', webhookPorts[0], {});
-			const second = await start('webhook-2', 'webhook', webhookPorts[1], {});
-			return new QueueCluster(main, worker, [first, second], { postgres, redis }, balancer);
+			const first = await start(2, 'webhook', webhookPorts[0]);
+			const second = await start(3, 'webhook', webhookPorts[1]);
+			const relaunch = (index: 0 | 1) => launch(2 + index, 'webhook', webhookPorts[index]);
+			return new QueueCluster(
+				main,
+				worker,
+				[first, second],
+				{ postgres, redis },
+				relaunch,
+				balancer,
+			);
 		} catch (error) {
 			for (const instance of started.reverse()) await instance.stop();
 			await balancer?.stop();
