@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-import { verifyNewMembersWorkflow } from '../demo/workflows';
+import { verifyNewMembersWorkflow } from '../../demo/workflows';
 import { EXAMPLE_ADDRESSES, setAddress } from '../support/addresses';
 import { PACKAGE_ROOT } from '../support/constants';
 import { chainWorkflow, memberParameters, workforceNode } from '../support/workflows';
