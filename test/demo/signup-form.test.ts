@@ -5,9 +5,9 @@
  */
 import type { Browser, Page } from 'playwright-core';
 
-import { launchChromium } from '../pictures/capture';
 import type { RecordedRequest } from '../support/sandbox-control';
 import { E2eWorld } from '../support/world';
+import { launchChromium } from '../../demo/pictures/capture';
 import { DEMO_TARGET } from '../../demo/state';
 import { SIGNUP_FORM_PATH, SIGNUP_PAGES, signupFormWorkflow } from '../../demo/workflows';
 
