@@ -1,6 +1,7 @@
-// Lint for the sandbox, the tests and the benchmarks: Node programs, not community-node code, so
-// n8n's community-node rules (no fs, no process, no timers) do not apply here. The package's own
-// code (nodes/, credentials/) keeps the root config: `npm run lint` looks up the config per file.
+// Lint for the sandbox, the tests, the demo and the benchmarks: Node programs, not community-node
+// code, so n8n's community-node rules (no fs, no process, no timers) do not apply here. The
+// package's own code (nodes/, credentials/) keeps the root config: `npm run lint` looks up the
+// config per file.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 

@@ -7,7 +7,7 @@ import { appendFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 
-import { timesheetApprovedWorkflow } from '../../test/demo/workflows';
+import { timesheetApprovedWorkflow } from '../../demo/workflows';
 import { nodeOutput } from '../../test/support/n8n';
 import type { EventEnvelope } from '../../test/support/sandbox-control';
 import { postSignedEnvelope } from '../../test/support/signed-delivery';

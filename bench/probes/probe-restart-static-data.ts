@@ -2,7 +2,7 @@
  * Regular mode (one n8n process): is the duplicate memory in the database after webhook deliveries?
  * Delivers an envelope, restarts n8n, redelivers the same envelope: ignored or run again.
  */
-import { timesheetApprovedWorkflow } from '../../test/demo/workflows';
+import { timesheetApprovedWorkflow } from '../../demo/workflows';
 import { nodeOutput } from '../../test/support/n8n';
 import { postSignedEnvelope } from '../../test/support/signed-delivery';
 import { E2eWorld } from '../../test/support/world';

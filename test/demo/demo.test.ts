@@ -12,9 +12,9 @@ import { N8nClient, n8nBinary, nodeOutput } from '../support/n8n';
 import { PACKAGE_ROOT } from '../support/constants';
 import { SandboxControl } from '../support/sandbox-control';
 import { WORLD_SIZE } from '../sandbox/world';
-import { editorWords } from './editor-words';
-import type { DemoState } from './state';
-import { SIGNUP_PAGES, submitSignupForm } from './workflows';
+import { editorWords } from '../../demo/editor-words';
+import type { DemoState } from '../../demo/state';
+import { SIGNUP_PAGES, submitSignupForm } from '../../demo/workflows';
 
 const execFileAsync = promisify(execFile);
 const demoFolder = mkdtempSync(join(tmpdir(), 'wfm-demo-'));
@@ -57,7 +57,7 @@ function isRunning(pid: number): boolean {
 
 beforeAll(async () => {
 	n8nBinary(); // fail here, loudly, rather than let the demo install n8n inside a test
-	demo = spawn(process.execPath, ['--import', 'tsx', 'test/demo/start.ts'], {
+	demo = spawn(process.execPath, ['--import', 'tsx', 'demo/start.ts'], {
 		cwd: PACKAGE_ROOT,
 		env: environment,
 		stdio: ['ignore', 'pipe', 'pipe'],
@@ -122,7 +122,7 @@ test('the sign-up form creates a member in the sandbox and says so', async () =>
 });
 
 test('npm run demo:emit -- timesheet.approved runs both workflows and prints each execution', async () => {
-	const { stdout } = await runScript('test/demo/emit.ts', ['timesheet.approved']);
+	const { stdout } = await runScript('demo/emit.ts', ['timesheet.approved']);
 
 	const eventId = /Emitted timesheet\.approved \((evt_[0-9a-f]+)\)/.exec(stdout)?.[1];
 	expect(eventId).toBeDefined();
@@ -158,7 +158,7 @@ test('with the editor waiting for an event too, what demo:emit prints adds up: 3
 		await new Promise((wake) => setTimeout(wake, 250));
 	}
 
-	const { stdout } = await runScript('test/demo/emit.ts', ['timesheet.approved']);
+	const { stdout } = await runScript('demo/emit.ts', ['timesheet.approved']);
 
 	const eventId = /\((evt_[0-9a-f]+)\)/.exec(stdout)![1];
 	expect(stdout).toContain('The sandbox delivered it to 3 webhook endpoints:');
@@ -180,7 +180,7 @@ test('with the editor waiting for an event too, what demo:emit prints adds up: 3
 
 test('the emitted timesheet names a real member and customer: Trigger → Member Get → Customer Get succeeds', async () => {
 	const state = readState();
-	const { stdout } = await runScript('test/demo/emit.ts', ['timesheet.approved']);
+	const { stdout } = await runScript('demo/emit.ts', ['timesheet.approved']);
 	const eventId = /\((evt_[0-9a-f]+)\)/.exec(stdout)![1];
 
 	const n8n = new N8nClient(state.n8nUrl);
@@ -204,7 +204,7 @@ test('the emitted timesheet names a real member and customer: Trigger → Member
 });
 
 test('demo:emit --data merges into the example payload', async () => {
-	const { stdout } = await runScript('test/demo/emit.ts', [
+	const { stdout } = await runScript('demo/emit.ts', [
 		'timesheet.approved',
 		'--data',
 		'{"hours_worked": 9}',
@@ -216,7 +216,7 @@ test('demo:emit --data merges into the example payload', async () => {
 });
 
 test('demo:emit with an unknown event type names the known ones', async () => {
-	await expect(runScript('test/demo/emit.ts', ['timesheet.aproved'])).rejects.toThrow(
+	await expect(runScript('demo/emit.ts', ['timesheet.aproved'])).rejects.toThrow(
 		/type must be one of: .*timesheet\.approved/,
 	);
 });
@@ -232,7 +232,5 @@ test('Ctrl-C stops n8n and the sandbox', async () => {
 	expect(isRunning(state.n8nPid)).toBe(false);
 	await expect(fetch(state.n8nUrl)).rejects.toThrow();
 	await expect(fetch(state.sandboxOrigin)).rejects.toThrow();
-	await expect(runScript('test/demo/emit.ts', ['timesheet.approved'])).rejects.toThrow(
-		/not running/,
-	);
+	await expect(runScript('demo/emit.ts', ['timesheet.approved'])).rejects.toThrow(/not running/);
 });

@@ -5,11 +5,11 @@
  */
 import type { Browser, Page } from 'playwright-core';
 
-import { launchChromium } from '../pictures/capture';
 import type { RecordedRequest } from '../support/sandbox-control';
 import { E2eWorld } from '../support/world';
-import { DEMO_TARGET } from './state';
-import { SIGNUP_FORM_PATH, SIGNUP_PAGES, signupFormWorkflow } from './workflows';
+import { launchChromium } from '../../demo/pictures/capture';
+import { DEMO_TARGET } from '../../demo/state';
+import { SIGNUP_FORM_PATH, SIGNUP_PAGES, signupFormWorkflow } from '../../demo/workflows';
 
 const PAGE_TIMEOUT_MS = 30_000;
 

@@ -2,7 +2,7 @@
  * The action node and the credential in a real n8n 2.8.4 with the package installed from its
  * tarball, against the sandbox; and the events its operations cause, received by the trigger.
  */
-import { SIGNUP_PAGES, signupFormWorkflow, submitSignupForm } from '../demo/workflows';
+import { SIGNUP_PAGES, signupFormWorkflow, submitSignupForm } from '../../demo/workflows';
 import { CREDENTIAL_TYPE, NO_SCOPE_KEY } from '../support/constants';
 import { endpointsRemoved } from '../support/endpoint-removal';
 import { nodeOutput } from '../support/n8n';

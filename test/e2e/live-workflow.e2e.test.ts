@@ -3,7 +3,7 @@
  * event beside production, rotating the API key, and a copy of the workflow that carries the
  * original's static data (issue #19, cases 1 to 3).
  */
-import { timesheetApprovedWorkflow } from '../demo/workflows';
+import { timesheetApprovedWorkflow } from '../../demo/workflows';
 import { CREDENTIAL_TYPE } from '../support/constants';
 import { endpointsRemoved } from '../support/endpoint-removal';
 import type { Execution } from '../support/n8n';

@@ -33,7 +33,7 @@
  */
 import { randomBytes } from 'node:crypto';
 
-import { timesheetApprovedWorkflow } from '../demo/workflows';
+import { timesheetApprovedWorkflow } from '../../demo/workflows';
 import { CREDENTIAL_TYPE } from '../support/constants';
 import { nodeOutput } from '../support/n8n';
 import { eventually } from '../support/poll';

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { timesheetApprovedWorkflow } from '../demo/workflows';
+import { timesheetApprovedWorkflow } from '../../demo/workflows';
 import { ACTION_NODE_TYPE, PACKAGE_NAME, TRIGGER_NODE_TYPE } from '../support/constants';
 import { endpointsRemoved } from '../support/endpoint-removal';
 import { N8N_CACHE_ROOT, nodeOutput, type Execution, type N8nInstance } from '../support/n8n';

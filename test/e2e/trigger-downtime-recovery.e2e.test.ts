@@ -4,7 +4,7 @@
  * When n8n starts, the trigger redelivers each once. n8n 2.41 runs no webhook method when it starts,
  * so there the trigger recovers them at the next activation: deactivated and activated again.
  */
-import { timesheetApprovedWorkflow } from '../demo/workflows';
+import { timesheetApprovedWorkflow } from '../../demo/workflows';
 import { N8N_LINE } from '../support/n8n/launch';
 import { withTriggerEvents } from '../support/workflows';
 import { eventually } from '../support/poll';

@@ -4,7 +4,7 @@
  * a key of the same organization and its own WEBHOOK_URL. Staging registers an endpoint of its own
  * and never changes or deletes production's.
  */
-import { timesheetApprovedWorkflow } from '../demo/workflows';
+import { timesheetApprovedWorkflow } from '../../demo/workflows';
 import { endpointsRemoved } from '../support/endpoint-removal';
 import { eventually } from '../support/poll';
 import type { WebhookEndpoint } from '../support/sandbox-control';

@@ -4,7 +4,7 @@
  * build on each other, in order.
  */
 
-import { timesheetApprovedWorkflow } from '../demo/workflows';
+import { timesheetApprovedWorkflow } from '../../demo/workflows';
 import { endpointsRemoved } from '../support/endpoint-removal';
 import { nodeOutput, runtimeDescription, type Execution } from '../support/n8n';
 import type {

@@ -7,13 +7,13 @@ import type { Browser, Page } from 'playwright-core';
 
 import { SPEC_EVENT_TYPES } from '../support/spec-event-types';
 import { E2eWorld } from '../support/world';
-import { launchChromium } from './capture';
+import { launchChromium } from '../../demo/pictures/capture';
 import {
 	nodeCreatorEntry,
 	openEditorPage,
 	openFailingCredential,
 	searchNodeCreator,
-} from './editor';
+} from '../../demo/pictures/editor';
 
 /** The entry n8n lists for both nodes (the trigger is merged into the action node's entry). */
 const ENTRY = 'Workforce Management';

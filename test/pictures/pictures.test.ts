@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { E2eWorld } from '../support/world';
-import { capturePictures, launchChromium, measurePicture } from './capture';
+import { capturePictures, launchChromium, measurePicture } from '../../demo/pictures/capture';
 
 let world: E2eWorld;
 const folder = mkdtempSync(join(tmpdir(), 'wfm-pictures-'));

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { PACKAGE_ROOT } from '../support/constants';
+import { PACKAGE_ROOT } from '../test/support/constants';
 import {
 	DEFAULT_OWNER,
 	N8N_LINES,
@@ -17,9 +17,9 @@ import {
 	NEWEST_N8N_LINE,
 	ensureN8nInstalled,
 	runtimeDescription,
-} from '../support/n8n';
-import type { QueueCluster } from '../support/queue/cluster';
-import { E2eWorld, type E2eWorldOptions } from '../support/world';
+} from '../test/support/n8n';
+import type { QueueCluster } from '../test/support/queue/cluster';
+import { E2eWorld, type E2eWorldOptions } from '../test/support/world';
 import { editorWords } from './editor-words';
 import { DEMO_FOLDER, DEMO_LOG, DEMO_STATE_FILE, DEMO_TARGET, type DemoState } from './state';
 import {

@@ -4,18 +4,18 @@
  * event picker filled from the sandbox's event catalog, a Get Many's Simplified output table, the
  * node creator finding the package by "timesheet", and the credential dialog refusing a wrong key.
  *
- * `npx tsx test/pictures/capture.ts [folder]` starts the sandbox and n8n and writes the PNGs to
+ * `npx tsx demo/pictures/capture.ts [folder]` starts the sandbox and n8n and writes the PNGs to
  * docs/images/ (or `folder`).
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-import { verifyNewMembersWorkflow } from '../demo/workflows';
-import { EXAMPLE_ADDRESSES, setAddress } from '../support/addresses';
-import { PACKAGE_ROOT } from '../support/constants';
-import { chainWorkflow, memberParameters, workforceNode } from '../support/workflows';
-import { E2eWorld } from '../support/world';
+import { EXAMPLE_ADDRESSES, setAddress } from '../../test/support/addresses';
+import { PACKAGE_ROOT } from '../../test/support/constants';
+import { chainWorkflow, memberParameters, workforceNode } from '../../test/support/workflows';
+import { E2eWorld } from '../../test/support/world';
+import { verifyNewMembersWorkflow } from '../workflows';
 import { openEditorPage, openFailingCredential, searchNodeCreator } from './editor';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
