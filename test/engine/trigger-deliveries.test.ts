@@ -32,14 +32,6 @@ async function activeTrigger(options: INodeParameters = {}): Promise<LiveTrigger
 	return trigger;
 }
 
-async function createMember(businessName: string): Promise<{ id: string }> {
-	const member = await fixture.api<{ id: string }>('POST', '/members', {
-		business_name: businessName,
-	});
-	await fixture.control.settleDeliveries();
-	return member;
-}
-
 async function currentSecret(): Promise<string> {
 	const [endpoint] = await fixture.control.endpoints();
 	return endpoint.secret as string;
@@ -67,7 +59,7 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 describe('a verified delivery', () => {
 	it('starts one execution with the envelope, answered 2xx with an empty body', async () => {
 		const trigger = await activeTrigger();
-		const member = await createMember('Ada Staffing');
+		const member = await fixture.createMemberAndSettle('Ada Staffing');
 
 		expect(trigger.executions).toHaveLength(1);
 		const [items] = trigger.executions;
@@ -241,11 +233,11 @@ describe('a forged or replayed call', () => {
 describe('the sealed secret', () => {
 	it('is opened once per process: later deliveries load no credential', async () => {
 		const trigger = await activeTrigger();
-		await createMember('First');
+		await fixture.createMemberAndSettle('First');
 		const loadsAfterFirst = credentialsHelper.loads;
 
-		await createMember('Second');
-		await createMember('Third');
+		await fixture.createMemberAndSettle('Second');
+		await fixture.createMemberAndSettle('Third');
 
 		expect(trigger.executions).toHaveLength(3);
 		expect(credentialsHelper.loads).toBe(loadsAfterFirst);
@@ -284,7 +276,7 @@ describe('retries and redeliveries', () => {
 	it('runs the workflow once when the first attempt failed before reaching n8n', async () => {
 		const trigger = await activeTrigger();
 		trigger.unavailableFor = 1;
-		await createMember('Retry Ltd');
+		await fixture.createMemberAndSettle('Retry Ltd');
 		expect(trigger.executions).toEqual([]);
 
 		await fixture.control.advanceClock(60);
@@ -298,7 +290,7 @@ describe('retries and redeliveries', () => {
 	it('does not run twice when the API retries after n8n ran but the answer was lost', async () => {
 		const trigger = await activeTrigger();
 		trigger.responseLostFor = 1;
-		await createMember('Lost Answer plc');
+		await fixture.createMemberAndSettle('Lost Answer plc');
 		expect(trigger.executions).toHaveLength(1);
 
 		await fixture.control.advanceClock(60);
@@ -315,7 +307,7 @@ describe('retries and redeliveries', () => {
 
 	it('acknowledges a manual redelivery of the same event without a second run', async () => {
 		const trigger = await activeTrigger();
-		await createMember('Redeliver GmbH');
+		await fixture.createMemberAndSettle('Redeliver GmbH');
 		const [delivery] = await fixture.control.settleDeliveries();
 
 		await fixture.api('POST', `/webhook-deliveries/${delivery.id}/redeliver`);
@@ -327,7 +319,7 @@ describe('retries and redeliveries', () => {
 
 	it('runs again for a redelivery when Ignore Duplicate Deliveries is off', async () => {
 		const trigger = await activeTrigger({ ignoreDuplicates: false });
-		await createMember('Twice BV');
+		await fixture.createMemberAndSettle('Twice BV');
 		const [delivery] = await fixture.control.settleDeliveries();
 
 		await fixture.api('POST', `/webhook-deliveries/${delivery.id}/redeliver`);
@@ -344,7 +336,7 @@ describe('secret rolls', () => {
 		const [endpoint] = await fixture.control.endpoints();
 		await fixture.api('POST', `/webhook-endpoints/${endpoint.id}/roll-secret`);
 
-		await createMember('Rolled Secret SA');
+		await fixture.createMemberAndSettle('Rolled Secret SA');
 
 		expect(trigger.received[0].signatureHeader?.match(/v1=/g)).toHaveLength(2);
 		expect(trigger.executions).toHaveLength(1);
@@ -404,7 +396,7 @@ describe('sample events ("Send Test Event")', () => {
 			received: true,
 			ignored: 'test_delivery',
 		});
-		await createMember('Real Event Co');
+		await fixture.createMemberAndSettle('Real Event Co');
 		expect(trigger.executions).toHaveLength(1);
 	});
 });
@@ -413,13 +405,13 @@ describe('clock skew', () => {
 	it('refuses deliveries signed beyond the tolerance, and accepts them with a wider one', async () => {
 		await fixture.control.advanceClock(400);
 		const strict = await activeTrigger();
-		await createMember('Skewed Clock Inc');
+		await fixture.createMemberAndSettle('Skewed Clock Inc');
 		expect(strict.received.map((received) => received.status)).toEqual([401]);
 		expect(strict.executions).toEqual([]);
 
 		await strict.deactivate();
 		const tolerant = await activeTrigger({ signatureToleranceSeconds: 600 });
-		await createMember('Tolerant Clock Inc');
+		await fixture.createMemberAndSettle('Tolerant Clock Inc');
 		expect(tolerant.executions).toHaveLength(1);
 	});
 });

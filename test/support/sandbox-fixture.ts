@@ -53,6 +53,21 @@ export class SandboxFixture {
 		await control(this.sandbox, 'POST', '/faults', fault);
 	}
 
+	/**
+	 * Creates a member through the public API, which emits member.created, and waits until the
+	 * deliveries due by then have been made.
+	 */
+	async createMemberAndSettle(businessName: string, apiKey = LIVE_KEY): Promise<{ id: string }> {
+		const member = await this.api<{ id: string }>(
+			'POST',
+			'/members',
+			{ business_name: businessName },
+			apiKey,
+		);
+		await this.control.settleDeliveries();
+		return member;
+	}
+
 	/** A call to the public API with a key, for setting up records and checking results. */
 	async api<T = IDataObject>(
 		method: string,
