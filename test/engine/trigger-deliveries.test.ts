@@ -32,11 +32,6 @@ async function activeTrigger(options: INodeParameters = {}): Promise<LiveTrigger
 	return trigger;
 }
 
-async function currentSecret(): Promise<string> {
-	const [endpoint] = await fixture.control.endpoints();
-	return endpoint.secret as string;
-}
-
 async function post(
 	trigger: LiveTrigger,
 	body: string,
@@ -78,7 +73,7 @@ describe('a verified delivery', () => {
 			}),
 		});
 		expect(trigger.received[0]).toMatchObject({ status: 200, responseBody: '' });
-		expect(JSON.stringify(trigger.executions)).not.toContain(await currentSecret());
+		expect(JSON.stringify(trigger.executions)).not.toContain(await fixture.endpointSecret());
 		expect(JSON.stringify(trigger.staticData)).not.toContain('whsec_');
 
 		const [delivery] = await fixture.control.settleDeliveries();
@@ -104,7 +99,7 @@ describe('a request that is not a JSON delivery', () => {
 		['application/xml', '<event id="evt_1"/>'],
 	])('is refused with 415 and starts no execution: %s', async (contentType, requestBody) => {
 		const trigger = await activeTrigger();
-		const secret = await currentSecret();
+		const secret = await fixture.endpointSecret();
 
 		const answer = await post(trigger, requestBody, {
 			'content-type': contentType,
@@ -122,7 +117,11 @@ describe('a request that is not a JSON delivery', () => {
 		const envelope = JSON.stringify({ id: 'evt_charset', type: 'member.created', data: {} });
 		const answer = await post(trigger, envelope, {
 			'content-type': 'Application/JSON; charset=utf-8',
-			'x-webhook-signature': signatureHeader(await currentSecret(), envelope, nowSeconds()),
+			'x-webhook-signature': signatureHeader(
+				await fixture.endpointSecret(),
+				envelope,
+				nowSeconds(),
+			),
 		});
 		expect(answer.status).toBe(200);
 		expect(trigger.executions).toHaveLength(1);
@@ -150,12 +149,16 @@ describe('a forged or replayed call', () => {
 		[
 			'signed ten minutes ago (a replay)',
 			async () => ({
-				'x-webhook-signature': signatureHeader(await currentSecret(), body, nowSeconds() - 600),
+				'x-webhook-signature': signatureHeader(
+					await fixture.endpointSecret(),
+					body,
+					nowSeconds() - 600,
+				),
 			}),
 		],
 	])('is refused with 401 and starts no execution: %s', async (_label, headers) => {
 		const trigger = await activeTrigger();
-		const secret = await currentSecret();
+		const secret = await fixture.endpointSecret();
 
 		const answer = await post(trigger, body, await headers());
 
@@ -175,7 +178,7 @@ describe('a forged or replayed call', () => {
 
 	it('is refused when the signed body was altered, however slightly', async () => {
 		const trigger = await activeTrigger();
-		const header = signatureHeader(await currentSecret(), body, nowSeconds());
+		const header = signatureHeader(await fixture.endpointSecret(), body, nowSeconds());
 
 		expect((await post(trigger, body, { 'x-webhook-signature': header })).status).toBe(200);
 		const respaced = JSON.stringify(JSON.parse(body), null, 1);
@@ -191,7 +194,7 @@ describe('a forged or replayed call', () => {
 		'is refused with 401, not a 500, when the stored secret is %s (fails closed)',
 		async (_label, corrupted) => {
 			const trigger = await activeTrigger();
-			const secret = await currentSecret();
+			const secret = await fixture.endpointSecret();
 			const nodeData = trigger.staticData[`node:${trigger.node.name}`] as IDataObject;
 			const corruptedTrigger = receiver().restart(trigger, {
 				...trigger.staticData,
@@ -212,7 +215,7 @@ describe('a forged or replayed call', () => {
 		['an empty endpoint id', (nodeData: IDataObject) => ({ ...nodeData, endpointId: '' })],
 	])('is refused, calling no API, when static data holds %s (fails closed)', async (_label, stored) => {
 		const trigger = await activeTrigger();
-		const secret = await currentSecret();
+		const secret = await fixture.endpointSecret();
 		const nodeData = trigger.staticData[`node:${trigger.node.name}`] as IDataObject;
 		const withoutEndpoint = receiver().restart(trigger, {
 			[`node:${trigger.node.name}`]: stored(nodeData),
@@ -249,7 +252,7 @@ describe('the sealed secret', () => {
 		['cut short', (sealed: string) => sealed.slice(0, 40)],
 	])('refuses with 401, not a 500, when the sealed secret is %s', async (_label, damage) => {
 		const trigger = await activeTrigger();
-		const secret = await currentSecret();
+		const secret = await fixture.endpointSecret();
 		const nodeData = trigger.staticData[`node:${trigger.node.name}`] as IDataObject;
 		const damaged = receiver().restart(trigger, {
 			...trigger.staticData,
@@ -423,7 +426,7 @@ describe('bursts (static data loaded and saved per request, as n8n 2.8 does)', (
 
 	it('16 distinct deliveries at once run 16 times; sent again, none runs', async () => {
 		const trigger = await activeTrigger();
-		const secret = await currentSecret();
+		const secret = await fixture.endpointSecret();
 		const deliveries = envelopeIds(16, 'b0').map((id) => signedDelivery(secret, id));
 
 		expect(await sendAll(trigger, deliveries)).toEqual(Array(16).fill(200));
@@ -435,7 +438,7 @@ describe('bursts (static data loaded and saved per request, as n8n 2.8 does)', (
 
 	it('keeps all 16 in static data, so a restarted n8n still knows them', async () => {
 		const trigger = await activeTrigger();
-		const secret = await currentSecret();
+		const secret = await fixture.endpointSecret();
 		const deliveries = envelopeIds(16, 'b1').map((id) => signedDelivery(secret, id));
 		await sendAll(trigger, deliveries);
 		await sendAll(trigger, deliveries);
@@ -448,7 +451,7 @@ describe('bursts (static data loaded and saved per request, as n8n 2.8 does)', (
 	it('keeps the memory where n8n 2.36+ resets the change flag as it starts the run', async () => {
 		const trigger = await activeTrigger();
 		trigger.resetsChangeFlagAtRunStart = true;
-		const delivery = signedDelivery(await currentSecret(), 'evt_b3a5e7');
+		const delivery = signedDelivery(await fixture.endpointSecret(), 'evt_b3a5e7');
 
 		expect(await sendAll(trigger, [delivery])).toEqual([200]);
 		expect(trigger.executions).toHaveLength(1);
@@ -462,7 +465,7 @@ describe('bursts (static data loaded and saved per request, as n8n 2.8 does)', (
 
 	it('two copies of one envelope at once run once', async () => {
 		const trigger = await activeTrigger();
-		const delivery = signedDelivery(await currentSecret(), 'evt_b2c0ffee');
+		const delivery = signedDelivery(await fixture.endpointSecret(), 'evt_b2c0ffee');
 
 		expect(await sendAll(trigger, [delivery, delivery])).toEqual([200, 200]);
 		expect(trigger.executions).toHaveLength(1);

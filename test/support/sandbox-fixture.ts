@@ -68,6 +68,12 @@ export class SandboxFixture {
 		return member;
 	}
 
+	/** The signing secret of the first webhook endpoint (the only one, in a trigger test). */
+	async endpointSecret(): Promise<string> {
+		const [endpoint] = await this.control.endpoints();
+		return endpoint.secret as string;
+	}
+
 	/** A call to the public API with a key, for setting up records and checking results. */
 	async api<T = IDataObject>(
 		method: string,
