@@ -99,7 +99,7 @@ async function emit(): Promise<EventEnvelope> {
 /** The envelopes again, to webhook-2, signed as the API would sign them now. */
 async function copyToWebhook2(events: EventEnvelope[]): Promise<void> {
 	const current = await endpoint();
-	const nowMs = await world().control.clockNow();
+	const nowMs = await world().control.now();
 	const statuses = await Promise.all(
 		events.map((event) => postAsTheApi(urls()[1], current, event, nowMs)),
 	);

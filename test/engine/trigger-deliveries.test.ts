@@ -32,19 +32,6 @@ async function activeTrigger(options: INodeParameters = {}): Promise<LiveTrigger
 	return trigger;
 }
 
-async function createMember(businessName: string): Promise<{ id: string }> {
-	const member = await fixture.api<{ id: string }>('POST', '/members', {
-		business_name: businessName,
-	});
-	await fixture.control.settleDeliveries();
-	return member;
-}
-
-async function currentSecret(): Promise<string> {
-	const [endpoint] = await fixture.control.endpoints();
-	return endpoint.secret as string;
-}
-
 async function post(
 	trigger: LiveTrigger,
 	body: string,
@@ -67,7 +54,7 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 describe('a verified delivery', () => {
 	it('starts one execution with the envelope, answered 2xx with an empty body', async () => {
 		const trigger = await activeTrigger();
-		const member = await createMember('Ada Staffing');
+		const member = await fixture.createMemberAndSettle('Ada Staffing');
 
 		expect(trigger.executions).toHaveLength(1);
 		const [items] = trigger.executions;
@@ -86,7 +73,7 @@ describe('a verified delivery', () => {
 			}),
 		});
 		expect(trigger.received[0]).toMatchObject({ status: 200, responseBody: '' });
-		expect(JSON.stringify(trigger.executions)).not.toContain(await currentSecret());
+		expect(JSON.stringify(trigger.executions)).not.toContain(await fixture.endpointSecret());
 		expect(JSON.stringify(trigger.staticData)).not.toContain('whsec_');
 
 		const [delivery] = await fixture.control.settleDeliveries();
@@ -112,7 +99,7 @@ describe('a request that is not a JSON delivery', () => {
 		['application/xml', '<event id="evt_1"/>'],
 	])('is refused with 415 and starts no execution: %s', async (contentType, requestBody) => {
 		const trigger = await activeTrigger();
-		const secret = await currentSecret();
+		const secret = await fixture.endpointSecret();
 
 		const answer = await post(trigger, requestBody, {
 			'content-type': contentType,
@@ -130,7 +117,11 @@ describe('a request that is not a JSON delivery', () => {
 		const envelope = JSON.stringify({ id: 'evt_charset', type: 'member.created', data: {} });
 		const answer = await post(trigger, envelope, {
 			'content-type': 'Application/JSON; charset=utf-8',
-			'x-webhook-signature': signatureHeader(await currentSecret(), envelope, nowSeconds()),
+			'x-webhook-signature': signatureHeader(
+				await fixture.endpointSecret(),
+				envelope,
+				nowSeconds(),
+			),
 		});
 		expect(answer.status).toBe(200);
 		expect(trigger.executions).toHaveLength(1);
@@ -158,12 +149,16 @@ describe('a forged or replayed call', () => {
 		[
 			'signed ten minutes ago (a replay)',
 			async () => ({
-				'x-webhook-signature': signatureHeader(await currentSecret(), body, nowSeconds() - 600),
+				'x-webhook-signature': signatureHeader(
+					await fixture.endpointSecret(),
+					body,
+					nowSeconds() - 600,
+				),
 			}),
 		],
 	])('is refused with 401 and starts no execution: %s', async (_label, headers) => {
 		const trigger = await activeTrigger();
-		const secret = await currentSecret();
+		const secret = await fixture.endpointSecret();
 
 		const answer = await post(trigger, body, await headers());
 
@@ -183,7 +178,7 @@ describe('a forged or replayed call', () => {
 
 	it('is refused when the signed body was altered, however slightly', async () => {
 		const trigger = await activeTrigger();
-		const header = signatureHeader(await currentSecret(), body, nowSeconds());
+		const header = signatureHeader(await fixture.endpointSecret(), body, nowSeconds());
 
 		expect((await post(trigger, body, { 'x-webhook-signature': header })).status).toBe(200);
 		const respaced = JSON.stringify(JSON.parse(body), null, 1);
@@ -199,7 +194,7 @@ describe('a forged or replayed call', () => {
 		'is refused with 401, not a 500, when the stored secret is %s (fails closed)',
 		async (_label, corrupted) => {
 			const trigger = await activeTrigger();
-			const secret = await currentSecret();
+			const secret = await fixture.endpointSecret();
 			const nodeData = trigger.staticData[`node:${trigger.node.name}`] as IDataObject;
 			const corruptedTrigger = receiver().restart(trigger, {
 				...trigger.staticData,
@@ -220,7 +215,7 @@ describe('a forged or replayed call', () => {
 		['an empty endpoint id', (nodeData: IDataObject) => ({ ...nodeData, endpointId: '' })],
 	])('is refused, calling no API, when static data holds %s (fails closed)', async (_label, stored) => {
 		const trigger = await activeTrigger();
-		const secret = await currentSecret();
+		const secret = await fixture.endpointSecret();
 		const nodeData = trigger.staticData[`node:${trigger.node.name}`] as IDataObject;
 		const withoutEndpoint = receiver().restart(trigger, {
 			[`node:${trigger.node.name}`]: stored(nodeData),
@@ -241,11 +236,11 @@ describe('a forged or replayed call', () => {
 describe('the sealed secret', () => {
 	it('is opened once per process: later deliveries load no credential', async () => {
 		const trigger = await activeTrigger();
-		await createMember('First');
+		await fixture.createMemberAndSettle('First');
 		const loadsAfterFirst = credentialsHelper.loads;
 
-		await createMember('Second');
-		await createMember('Third');
+		await fixture.createMemberAndSettle('Second');
+		await fixture.createMemberAndSettle('Third');
 
 		expect(trigger.executions).toHaveLength(3);
 		expect(credentialsHelper.loads).toBe(loadsAfterFirst);
@@ -257,7 +252,7 @@ describe('the sealed secret', () => {
 		['cut short', (sealed: string) => sealed.slice(0, 40)],
 	])('refuses with 401, not a 500, when the sealed secret is %s', async (_label, damage) => {
 		const trigger = await activeTrigger();
-		const secret = await currentSecret();
+		const secret = await fixture.endpointSecret();
 		const nodeData = trigger.staticData[`node:${trigger.node.name}`] as IDataObject;
 		const damaged = receiver().restart(trigger, {
 			...trigger.staticData,
@@ -284,7 +279,7 @@ describe('retries and redeliveries', () => {
 	it('runs the workflow once when the first attempt failed before reaching n8n', async () => {
 		const trigger = await activeTrigger();
 		trigger.unavailableFor = 1;
-		await createMember('Retry Ltd');
+		await fixture.createMemberAndSettle('Retry Ltd');
 		expect(trigger.executions).toEqual([]);
 
 		await fixture.control.advanceClock(60);
@@ -298,7 +293,7 @@ describe('retries and redeliveries', () => {
 	it('does not run twice when the API retries after n8n ran but the answer was lost', async () => {
 		const trigger = await activeTrigger();
 		trigger.responseLostFor = 1;
-		await createMember('Lost Answer plc');
+		await fixture.createMemberAndSettle('Lost Answer plc');
 		expect(trigger.executions).toHaveLength(1);
 
 		await fixture.control.advanceClock(60);
@@ -315,7 +310,7 @@ describe('retries and redeliveries', () => {
 
 	it('acknowledges a manual redelivery of the same event without a second run', async () => {
 		const trigger = await activeTrigger();
-		await createMember('Redeliver GmbH');
+		await fixture.createMemberAndSettle('Redeliver GmbH');
 		const [delivery] = await fixture.control.settleDeliveries();
 
 		await fixture.api('POST', `/webhook-deliveries/${delivery.id}/redeliver`);
@@ -327,7 +322,7 @@ describe('retries and redeliveries', () => {
 
 	it('runs again for a redelivery when Ignore Duplicate Deliveries is off', async () => {
 		const trigger = await activeTrigger({ ignoreDuplicates: false });
-		await createMember('Twice BV');
+		await fixture.createMemberAndSettle('Twice BV');
 		const [delivery] = await fixture.control.settleDeliveries();
 
 		await fixture.api('POST', `/webhook-deliveries/${delivery.id}/redeliver`);
@@ -344,7 +339,7 @@ describe('secret rolls', () => {
 		const [endpoint] = await fixture.control.endpoints();
 		await fixture.api('POST', `/webhook-endpoints/${endpoint.id}/roll-secret`);
 
-		await createMember('Rolled Secret SA');
+		await fixture.createMemberAndSettle('Rolled Secret SA');
 
 		expect(trigger.received[0].signatureHeader?.match(/v1=/g)).toHaveLength(2);
 		expect(trigger.executions).toHaveLength(1);
@@ -404,7 +399,7 @@ describe('sample events ("Send Test Event")', () => {
 			received: true,
 			ignored: 'test_delivery',
 		});
-		await createMember('Real Event Co');
+		await fixture.createMemberAndSettle('Real Event Co');
 		expect(trigger.executions).toHaveLength(1);
 	});
 });
@@ -413,13 +408,13 @@ describe('clock skew', () => {
 	it('refuses deliveries signed beyond the tolerance, and accepts them with a wider one', async () => {
 		await fixture.control.advanceClock(400);
 		const strict = await activeTrigger();
-		await createMember('Skewed Clock Inc');
+		await fixture.createMemberAndSettle('Skewed Clock Inc');
 		expect(strict.received.map((received) => received.status)).toEqual([401]);
 		expect(strict.executions).toEqual([]);
 
 		await strict.deactivate();
 		const tolerant = await activeTrigger({ signatureToleranceSeconds: 600 });
-		await createMember('Tolerant Clock Inc');
+		await fixture.createMemberAndSettle('Tolerant Clock Inc');
 		expect(tolerant.executions).toHaveLength(1);
 	});
 });
@@ -431,7 +426,7 @@ describe('bursts (static data loaded and saved per request, as n8n 2.8 does)', (
 
 	it('16 distinct deliveries at once run 16 times; sent again, none runs', async () => {
 		const trigger = await activeTrigger();
-		const secret = await currentSecret();
+		const secret = await fixture.endpointSecret();
 		const deliveries = envelopeIds(16, 'b0').map((id) => signedDelivery(secret, id));
 
 		expect(await sendAll(trigger, deliveries)).toEqual(Array(16).fill(200));
@@ -443,7 +438,7 @@ describe('bursts (static data loaded and saved per request, as n8n 2.8 does)', (
 
 	it('keeps all 16 in static data, so a restarted n8n still knows them', async () => {
 		const trigger = await activeTrigger();
-		const secret = await currentSecret();
+		const secret = await fixture.endpointSecret();
 		const deliveries = envelopeIds(16, 'b1').map((id) => signedDelivery(secret, id));
 		await sendAll(trigger, deliveries);
 		await sendAll(trigger, deliveries);
@@ -456,7 +451,7 @@ describe('bursts (static data loaded and saved per request, as n8n 2.8 does)', (
 	it('keeps the memory where n8n 2.36+ resets the change flag as it starts the run', async () => {
 		const trigger = await activeTrigger();
 		trigger.resetsChangeFlagAtRunStart = true;
-		const delivery = signedDelivery(await currentSecret(), 'evt_b3a5e7');
+		const delivery = signedDelivery(await fixture.endpointSecret(), 'evt_b3a5e7');
 
 		expect(await sendAll(trigger, [delivery])).toEqual([200]);
 		expect(trigger.executions).toHaveLength(1);
@@ -470,7 +465,7 @@ describe('bursts (static data loaded and saved per request, as n8n 2.8 does)', (
 
 	it('two copies of one envelope at once run once', async () => {
 		const trigger = await activeTrigger();
-		const delivery = signedDelivery(await currentSecret(), 'evt_b2c0ffee');
+		const delivery = signedDelivery(await fixture.endpointSecret(), 'evt_b2c0ffee');
 
 		expect(await sendAll(trigger, [delivery, delivery])).toEqual([200, 200]);
 		expect(trigger.executions).toHaveLength(1);

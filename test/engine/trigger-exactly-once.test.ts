@@ -28,11 +28,6 @@ async function activeTrigger(options: INodeParameters = {}): Promise<LiveTrigger
 	return trigger;
 }
 
-async function currentSecret(): Promise<string> {
-	const [endpoint] = await fixture.control.endpoints();
-	return endpoint.secret as string;
-}
-
 async function emitMembers(count: number): Promise<void> {
 	for (let index = 0; index < count; index++) {
 		await fixture.api('POST', '/members', { business_name: `Burst ${index}` });
@@ -57,7 +52,7 @@ function runsPerEvent(triggers: LiveTrigger[]): number[] {
 describe('a burst, then a restart', () => {
 	it('16 deliveries at once, n8n restarted, the same 16 again: none runs again', async () => {
 		const trigger = await activeTrigger();
-		const secret = await currentSecret();
+		const secret = await fixture.endpointSecret();
 		const signed = envelopeIds(16, 'c0').map((id) => signedDelivery(secret, id));
 
 		expect(await postAllAtOnce(trigger.webhookUrl(), signed)).toEqual(Array(16).fill(200));
@@ -84,7 +79,7 @@ describe('a burst, then a restart', () => {
 	it('keeps the burst where n8n 2.36+ resets the change flag as it starts each run', async () => {
 		const trigger = await activeTrigger();
 		trigger.resetsChangeFlagAtRunStart = true;
-		const secret = await currentSecret();
+		const secret = await fixture.endpointSecret();
 		const signed = envelopeIds(16, 'c2').map((id) => signedDelivery(secret, id));
 		await postAllAtOnce(trigger.webhookUrl(), signed);
 
@@ -144,7 +139,7 @@ describe('test deliveries', () => {
 describe('a signature tolerance from an expression', () => {
 	it('takes a numeric string ("300") as seconds', async () => {
 		const trigger = await activeTrigger({ signatureToleranceSeconds: '={{ "300" }}' });
-		const secret = await currentSecret();
+		const secret = await fixture.endpointSecret();
 		const fourMinutesAgo = Math.floor(Date.now() / 1000) - 240;
 		const sixMinutesAgo = Math.floor(Date.now() / 1000) - 360;
 

@@ -241,8 +241,7 @@ describe('reconciliation', () => {
 
 		const [reenabled] = await fixture.control.endpoints();
 		expect(reenabled).toMatchObject({ id: endpointId, enabled: true, disabled_at: null });
-		await fixture.api('POST', '/members', { business_name: 'Third' });
-		await fixture.control.settleDeliveries();
+		await fixture.createMemberAndSettle('Third');
 		expect(trigger.executions.map((items) => items[0].json.data)).toEqual([
 			expect.objectContaining({ business_name: 'Third' }),
 		]);
@@ -404,8 +403,7 @@ describe('the signing secret at rest', () => {
 		expect(openNodeSecret(stored, OTHER_KEY_SAME_ORGANIZATION)).toBe(after.secret);
 		expect(openNodeSecret(stored)).toBeUndefined();
 
-		await fixture.api('POST', '/members', { business_name: 'After the key change' });
-		await fixture.control.settleDeliveries();
+		await fixture.createMemberAndSettle('After the key change');
 		expect(withOtherKey.executions).toHaveLength(1);
 	});
 
@@ -428,8 +426,7 @@ describe('the signing secret at rest', () => {
 		expect(JSON.stringify(restarted.staticData)).not.toContain('whsec_');
 		expect(openNodeSecret(nodeStaticData(restarted))).toBe(rolled.secret);
 
-		await fixture.api('POST', '/members', { business_name: 'After activation' });
-		await fixture.control.settleDeliveries();
+		await fixture.createMemberAndSettle('After activation');
 		expect(restarted.executions).toHaveLength(1);
 	});
 });
@@ -480,8 +477,7 @@ describe('"Listen for test event"', () => {
 		);
 		expect(listener.webhookUrl()).toContain(`/webhook-test/${production.node.webhookId}/`);
 
-		await fixture.api('POST', '/members', { business_name: 'Heard Twice Ltd' });
-		await fixture.control.settleDeliveries();
+		await fixture.createMemberAndSettle('Heard Twice Ltd');
 		expect(production.executions).toHaveLength(1);
 		expect(listener.executions).toHaveLength(1);
 		expect(listener.executions[0][0].json.id).toBe(production.executions[0][0].json.id);

@@ -44,11 +44,6 @@ function jsonCopy<T>(value: T): T {
 	return JSON.parse(JSON.stringify(value)) as T;
 }
 
-async function createMember(businessName: string, apiKey = LIVE_KEY): Promise<void> {
-	await fixture.control.api(apiKey, 'POST', '/members', { business_name: businessName });
-	await fixture.control.settleDeliveries();
-}
-
 /** Lets the API's next retry fall due, and waits until it has been delivered. */
 async function nextRetry(): Promise<void> {
 	await fixture.control.advanceAndSettle(60);
@@ -75,7 +70,9 @@ describe('"Listen for test event" on a published workflow', () => {
 		await listener.activate();
 		expect(listener.node.id).toBe(production.node.id);
 
-		for (const name of ['One Ltd', 'Two Ltd', 'Three Ltd']) await createMember(name);
+		for (const name of ['One Ltd', 'Two Ltd', 'Three Ltd']) {
+			await fixture.createMemberAndSettle(name);
+		}
 
 		expect(production.executions).toHaveLength(3);
 		expect(listener.executions).toHaveLength(3);
@@ -105,7 +102,7 @@ describe('"Listen for test event" on a published workflow', () => {
 describe('a rotated API key', () => {
 	it('loses no event: a new process repairs the secret by itself, and the refused delivery runs on its retry', async () => {
 		const trigger = await activeTrigger();
-		await createMember('Before the rotation');
+		await fixture.createMemberAndSettle('Before the rotation');
 		expect(trigger.executions).toHaveLength(1);
 
 		const rotatedKey = await fixture.control.rotateKey(LIVE_KEY);
@@ -114,7 +111,7 @@ describe('a rotated API key', () => {
 		const restarted = receiver().restart(trigger, trigger.staticData);
 		await fixture.clearRequests();
 
-		await createMember('After the rotation', rotatedKey);
+		await fixture.createMemberAndSettle('After the rotation', rotatedKey);
 		expect(restarted.received.map((request) => request.status)).toEqual([401]);
 		const endpointId = String(nodeData(trigger).endpointId);
 		expect(await triggerApiCalls()).toEqual([
@@ -140,7 +137,7 @@ describe('a rotated API key', () => {
 		const [endpoint] = await fixture.control.endpoints();
 		expect(openNodeSecret(nodeData(restarted), rotatedKey)).toBe(endpoint.secret);
 
-		await createMember('Later still', rotatedKey);
+		await fixture.createMemberAndSettle('Later still', rotatedKey);
 		expect(restarted.executions).toHaveLength(2);
 	});
 
@@ -224,7 +221,7 @@ describe("a workflow that carries another workflow's static data", () => {
 		expect((await fixture.control.endpoints()).map((endpoint) => endpoint.id)).toEqual([
 			originalEndpoint.id,
 		]);
-		await createMember('Still delivered');
+		await fixture.createMemberAndSettle('Still delivered');
 		expect(original.executions).toHaveLength(1);
 	});
 
@@ -270,7 +267,7 @@ describe('n8n failing to start the execution', () => {
 		const trigger = await activeTrigger();
 		trigger.executionStartFailsFor = 1;
 
-		await createMember('Start Failed Ltd');
+		await fixture.createMemberAndSettle('Start Failed Ltd');
 		expect(trigger.executions).toEqual([]);
 		await nextRetry();
 
@@ -297,7 +294,7 @@ describe('the signing secret in the clear in static data', () => {
 		expect(chosen.executions).toEqual([]);
 		const [rolled] = await fixture.control.endpoints();
 		expect(rolled.secret).not.toBe(endpoint.secret);
-		await createMember('Signed by the API');
+		await fixture.createMemberAndSettle('Signed by the API');
 		expect(chosen.executions).toHaveLength(1);
 		expect(openNodeSecret(nodeData(chosen))).toBe(rolled.secret);
 	});

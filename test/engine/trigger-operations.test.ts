@@ -33,11 +33,6 @@ async function activeTrigger(on: TriggerReceiver = receiver()): Promise<LiveTrig
 	return trigger;
 }
 
-async function emitMember(businessName: string): Promise<void> {
-	await fixture.api('POST', '/members', { business_name: businessName });
-	await fixture.control.settleDeliveries();
-}
-
 /** Lets the API's next retry fall due, and waits until it has been delivered. */
 async function nextRetry(): Promise<void> {
 	await fixture.control.advanceAndSettle(60);
@@ -85,13 +80,13 @@ describe('a staging n8n running an import of a production workflow', () => {
 			secret: productionEndpoint.secret,
 			enabled: true,
 		});
-		await emitMember('Approved while staging is up');
+		await fixture.createMemberAndSettle('Approved while staging is up');
 
 		await copy.deactivate();
 		expect((await fixture.control.endpoints()).map((endpoint) => endpoint.id)).toEqual([
 			productionEndpoint.id,
 		]);
-		await emitMember('Approved after staging is down');
+		await fixture.createMemberAndSettle('Approved after staging is down');
 
 		expect(runNames(production)).toEqual([
 			'Approved while staging is up',
@@ -105,7 +100,7 @@ describe('deactivation', () => {
 	it('a deactivation deletes the endpoint once the grace period is over, and clears static data at once', async () => {
 		const trigger = await activeTrigger();
 		const nodeData = () => trigger.staticData[`node:${trigger.node.name}`] as IDataObject;
-		await emitMember('Before the deactivation');
+		await fixture.createMemberAndSettle('Before the deactivation');
 		expect(nodeData()).toHaveProperty('seenEnvelopes');
 
 		await trigger.runWebhookMethod('delete');
@@ -125,11 +120,11 @@ describe('republishing (n8n 2.8.4: delete(), then checkExists()/create())', () =
 		const trigger = await activeTrigger();
 		const [before] = await fixture.control.endpoints();
 		trigger.unavailableFor = 1;
-		await emitMember('Queued retry');
+		await fixture.createMemberAndSettle('Queued retry');
 		expect(trigger.executions).toEqual([]);
 
 		await trigger.runWebhookMethod('delete', 'update');
-		await emitMember('Emitted in between');
+		await fixture.createMemberAndSettle('Emitted in between');
 		await trigger.activate('update');
 		await nextRetry();
 
@@ -143,7 +138,7 @@ describe('republishing (n8n 2.8.4: delete(), then checkExists()/create())', () =
 		const trigger = await activeTrigger();
 		const [before] = await fixture.control.endpoints();
 		trigger.unavailableFor = 1;
-		await emitMember('Queued across the edit');
+		await fixture.createMemberAndSettle('Queued across the edit');
 
 		trigger.node.parameters.events = ['member.created', 'member.updated'];
 		await trigger.republish();

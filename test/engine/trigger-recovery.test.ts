@@ -34,11 +34,6 @@ async function activeTrigger(
 	return trigger;
 }
 
-async function createMember(businessName: string): Promise<void> {
-	await fixture.api('POST', '/members', { business_name: businessName });
-	await fixture.control.settleDeliveries();
-}
-
 /** Every retry falls due and fails, until the API marks each delivery dead. */
 async function untilTheApiGivesUp(): Promise<void> {
 	for (const seconds of RETRY_DELAYS_SECONDS) {
@@ -83,7 +78,7 @@ describe('events that died while n8n was down', () => {
 	it('runs each of them exactly once after the restart, and not again at the next one', async () => {
 		const trigger = await activeTrigger();
 		trigger.unavailableFor = Infinity;
-		for (const name of NAMES) await createMember(name);
+		for (const name of NAMES) await fixture.createMemberAndSettle(name);
 		await untilTheApiGivesUp();
 		const [endpoint] = await fixture.control.endpoints();
 		expect(endpoint.enabled).toBe(false);
@@ -106,9 +101,9 @@ describe('events that died while n8n was down', () => {
 	it('does not redeliver an event that ran but whose answer was lost', async () => {
 		const trigger = await activeTrigger();
 		trigger.responseLostFor = 1;
-		await createMember('Ran, answer lost');
+		await fixture.createMemberAndSettle('Ran, answer lost');
 		trigger.unavailableFor = Infinity;
-		await createMember('Never arrived');
+		await fixture.createMemberAndSettle('Never arrived');
 		await untilTheApiGivesUp();
 		// newest first
 		const [neverArrived] = await fixture.control.settleDeliveries();
@@ -134,7 +129,7 @@ describe('"Recover Missed Events"', () => {
 	it('turned off, asks the API for nothing and redelivers nothing', async () => {
 		const trigger = await activeTrigger({ recoverMissedEvents: false });
 		trigger.unavailableFor = Infinity;
-		await createMember('Lost on purpose');
+		await fixture.createMemberAndSettle('Lost on purpose');
 		await untilTheApiGivesUp();
 		await fixture.clearRequests();
 
@@ -151,7 +146,7 @@ describe('a deliveries list that fails', () => {
 	it('does not fail activation: it is logged, the endpoint re-enabled, later events delivered', async () => {
 		const trigger = await activeTrigger();
 		trigger.unavailableFor = Infinity;
-		await createMember('Missed');
+		await fixture.createMemberAndSettle('Missed');
 		await untilTheApiGivesUp();
 		await fixture.injectFault({ status: 500, count: 1, path: '/webhook-deliveries' });
 
@@ -168,7 +163,7 @@ describe('a deliveries list that fails', () => {
 			),
 			meta: { workflowId: restarted.workflow.id, node: restarted.node.name },
 		});
-		await createMember('After the restart');
+		await fixture.createMemberAndSettle('After the restart');
 		expect(businessNames(restarted)).toEqual(['After the restart']);
 	});
 });

@@ -69,11 +69,6 @@ function nodeData(staticData: IDataObject, trigger: LiveTrigger): Record<string,
 	return (staticData[`node:${trigger.node.name}`] ?? {}) as Record<string, unknown>;
 }
 
-async function createMember(businessName: string, apiKey: string): Promise<void> {
-	await fixture.control.api(apiKey, 'POST', '/members', { business_name: businessName });
-	await fixture.control.settleDeliveries();
-}
-
 /**
  * After an API key rotation, each process in turn gets one event, finds the stored secret unusable
  * and rolls it; the processes' saves are held and land in reverse order, so the row keeps the
@@ -81,13 +76,13 @@ async function createMember(businessName: string, apiKey: string): Promise<void>
  */
 async function rollsSavedInTheWorseOrder(count: number) {
 	const trigger = await activeTrigger();
-	await createMember('Before the rotation', LIVE_KEY);
+	await fixture.createMemberAndSettle('Before the rotation', LIVE_KEY);
 	const rotatedKey = await fixture.control.rotateKey(LIVE_KEY);
 	trigger.updateCredential({ apiKey: rotatedKey });
 	const processes = receiver().webhookProcesses(trigger, count);
 	for (const process of processes.slice(0, -1)) process.holdSaves();
 	for (const [index, process] of processes.entries()) {
-		await createMember(`Refused by process ${index + 1}`, rotatedKey);
+		await fixture.createMemberAndSettle(`Refused by process ${index + 1}`, rotatedKey);
 		expect(process.received.map((request) => request.status)).toEqual([401]);
 	}
 	for (const process of [...processes].reverse()) await process.releaseSaves();
@@ -111,7 +106,7 @@ async function expectEveryEventRanOnce(triggers: LiveTrigger[]): Promise<void> {
 async function hourlyEventsForADay(apiKey: string): Promise<void> {
 	for (let hour = 1; hour <= 25; hour++) {
 		await passTime(HOUR);
-		await createMember(`Hour ${hour}`, apiKey);
+		await fixture.createMemberAndSettle(`Hour ${hour}`, apiKey);
 	}
 }
 

@@ -87,6 +87,19 @@ export type Fault =
 	| SlowBodyFault
 	| LateAnswerFault;
 
+/**
+ * A fault as `POST /__sandbox/faults` takes it (see test/sandbox/README.md): `kind` may be left
+ * out for a status fault, and the control interface fills in what else is left out.
+ */
+export type FaultRequest = { count: number; path?: string } & (
+	| { kind?: 'status'; status: 429 | 500 | 503; retry_after?: number }
+	| { kind: 'repeat_cursor' }
+	| { kind: 'broken_page'; variant: (typeof BROKEN_PAGE_VARIANTS)[number] }
+	| { kind: 'reset'; after?: number; hold?: boolean }
+	| { kind: 'slow_body'; seconds?: number }
+	| { kind: 'late_answer'; seconds?: number }
+);
+
 export const API_PREFIX = '/api/v1';
 
 function isUnder(prefix: string | null, path: string): boolean {

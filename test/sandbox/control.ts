@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { isoTimestamp, MAX_CLOCK_OFFSET_SECONDS } from './clock';
 import type { Mode } from './config';
 import { BROKEN_PAGE_VARIANTS } from './control-state';
-import type { Fault } from './control-state';
+import type { Fault, FaultRequest } from './control-state';
 import { ApiError, validationError } from './errors';
 import { EVENT_TYPES, examplePayload, isInventedPayload, mergeIntoExample } from './events';
 import { newMember } from './resources';
@@ -59,15 +59,6 @@ const MAX_PENDING_FAULTS = 100;
 const MAX_RETRY_AFTER_SECONDS = 86_400;
 const MAX_SLOW_BODY_SECONDS = 600;
 const DEFAULT_SLOW_BODY_SECONDS = 120;
-
-type FaultRequest = { count: number; path?: string } & (
-	| { kind?: 'status'; status: 429 | 500 | 503; retry_after?: number }
-	| { kind: 'repeat_cursor' }
-	| { kind: 'broken_page'; variant: (typeof BROKEN_PAGE_VARIANTS)[number] }
-	| { kind: 'reset'; after?: number; hold?: boolean }
-	| { kind: 'slow_body'; seconds?: number }
-	| { kind: 'late_answer'; seconds?: number }
-);
 
 const faultCount = { type: 'integer', minimum: 1, maximum: MAX_FAULT_COUNT };
 

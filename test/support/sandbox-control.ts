@@ -80,7 +80,7 @@ export class SandboxControl {
 		return await this.call('POST', '/__sandbox/seed/world', this.target);
 	}
 
-	/** The sandbox clock (ms), which `advanceClock` moves ahead of the wall clock. */
+	/** The sandbox clock (wall clock plus what `advanceClock` added), in milliseconds. */
 	async now(): Promise<number> {
 		const { now } = await this.call<{ now: string }>('GET', '/__sandbox/clock');
 		return Date.parse(now);
@@ -90,19 +90,13 @@ export class SandboxControl {
 		await this.call('POST', '/__sandbox/clock/advance', { seconds });
 	}
 
-	/** The sandbox clock (wall clock plus what `advanceClock` added), in milliseconds. */
-	async clockNow(): Promise<number> {
-		const { now } = await this.call<{ now: string }>('GET', '/__sandbox/clock');
-		return Date.parse(now);
-	}
-
-	/** Waits until no delivery is in flight or due, and returns the delivery records. */
 	/** Moves the sandbox clock on, then waits until the deliveries due by then have been made. */
 	async advanceAndSettle(seconds: number): Promise<WebhookDelivery[]> {
 		await this.advanceClock(seconds);
 		return await this.settleDeliveries();
 	}
 
+	/** Waits until no delivery is in flight or due, and returns the delivery records. */
 	async settleDeliveries(): Promise<WebhookDelivery[]> {
 		const { deliveries } = await this.call<{ deliveries: WebhookDelivery[] }>(
 			'POST',

@@ -8,7 +8,7 @@ import { control } from './sandbox-api';
 import { SandboxControl } from './sandbox-control';
 import type { RecordedRequest } from './sandbox-control';
 import { startSandbox } from '../sandbox';
-import type { BROKEN_PAGE_VARIANTS } from '../sandbox/control-state';
+import type { FaultRequest } from '../sandbox/control-state';
 import type { DeepPartialConfig, Sandbox } from '../sandbox';
 import { runNode } from './engine/harness';
 import type { RunNodeResult, WorkforceCredentials } from './engine/harness';
@@ -16,16 +16,6 @@ import { LIVE_KEY } from './constants';
 
 process.env.NO_PROXY = '127.0.0.1,localhost';
 process.env.no_proxy = '127.0.0.1,localhost';
-
-/** A fault for `POST /__sandbox/faults` (see test/sandbox/README.md). */
-export type SandboxFault = { count: number; path?: string } & (
-	| { kind?: 'status'; status: 429 | 500 | 503; retry_after?: number }
-	| { kind: 'repeat_cursor' }
-	| { kind: 'broken_page'; variant: (typeof BROKEN_PAGE_VARIANTS)[number] }
-	| { kind: 'reset'; after?: number; hold?: boolean }
-	| { kind: 'slow_body'; seconds?: number }
-	| { kind: 'late_answer'; seconds?: number }
-);
 
 export class SandboxFixture {
 	sandbox!: Sandbox;
@@ -59,8 +49,29 @@ export class SandboxFixture {
 		await this.control.clearRequests();
 	}
 
-	async injectFault(fault: SandboxFault): Promise<void> {
+	async injectFault(fault: FaultRequest): Promise<void> {
 		await control(this.sandbox, 'POST', '/faults', fault);
+	}
+
+	/**
+	 * Creates a member through the public API, which emits member.created, and waits until the
+	 * deliveries due by then have been made.
+	 */
+	async createMemberAndSettle(businessName: string, apiKey = LIVE_KEY): Promise<{ id: string }> {
+		const member = await this.api<{ id: string }>(
+			'POST',
+			'/members',
+			{ business_name: businessName },
+			apiKey,
+		);
+		await this.control.settleDeliveries();
+		return member;
+	}
+
+	/** The signing secret of the first webhook endpoint (the only one, in a trigger test). */
+	async endpointSecret(): Promise<string> {
+		const [endpoint] = await this.control.endpoints();
+		return endpoint.secret as string;
 	}
 
 	/** A call to the public API with a key, for setting up records and checking results. */

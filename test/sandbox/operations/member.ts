@@ -2,8 +2,23 @@
 import type { MemberPatch } from '../resources';
 import { newMember } from '../resources';
 import * as schemas from '../schemas';
+import type { Member } from '../store';
 import type { Operation } from './handlers';
 import { byId, createHandler, getHandler, listHandler, patchHandler, touch } from './handlers';
+
+/**
+ * POST of an action on a member (verify, deactivate): `change` is made, then the member is touched
+ * and announced with `eventType`.
+ */
+function memberAction(eventType: string, change: (member: Member) => void): Operation['handler'] {
+	return ({ tenant, params, store, engine }) => {
+		const member = tenant.members.get(params.id).resource;
+		change(member);
+		touch(member, store);
+		engine.emit(tenant, eventType, member);
+		return member;
+	};
+}
 
 export const memberOperations: Operation[] = [
 	{
@@ -67,13 +82,9 @@ export const memberOperations: Operation[] = [
 		status: 200,
 		schema: { ...byId, body: schemas.emptyBody },
 		response: schemas.memberResponse,
-		handler: ({ tenant, params, store, engine }) => {
-			const member = tenant.members.get(params.id).resource;
+		handler: memberAction('member.verified', (member) => {
 			member.is_verified = true;
-			touch(member, store);
-			engine.emit(tenant, 'member.verified', member);
-			return member;
-		},
+		}),
 	},
 	{
 		method: 'POST',
@@ -85,13 +96,9 @@ export const memberOperations: Operation[] = [
 		status: 200,
 		schema: { ...byId, body: schemas.emptyBody },
 		response: schemas.memberResponse,
-		handler: ({ tenant, params, store, engine }) => {
-			const member = tenant.members.get(params.id).resource;
+		handler: memberAction('member.deactivated', (member) => {
 			member.is_active = false;
 			member.status = 'inactive';
-			touch(member, store);
-			engine.emit(tenant, 'member.deactivated', member);
-			return member;
-		},
+		}),
 	},
 ];

@@ -128,6 +128,21 @@ export function isActiveFilter(records: string): INodeProperties {
 	};
 }
 
+/**
+ * One event type of the organization's catalog (the `getEventTypes` load-options method), sent as
+ * `event_type`; `description` says what it is for.
+ */
+export function eventTypeField(description: string): INodeProperties {
+	return {
+		displayName: 'Event Name or ID',
+		name: 'event_type',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getEventTypes' },
+		default: '',
+		description: `${description}. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+	};
+}
+
 const limitField: INodeProperties = {
 	displayName: 'Limit',
 	name: 'limit',

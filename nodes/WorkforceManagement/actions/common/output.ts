@@ -6,7 +6,11 @@ import { describeValue, fieldError } from './validation';
 export interface RecordOutput {
 	/** The operations whose result is one or more records of the resource. */
 	operations: string[];
-	/** The record's top-level fields as the API names them, offered under Selected Fields. */
+	/**
+	 * The record's top-level fields as the API names them, offered under Selected Fields (sorted
+	 * there). Each resource writes out its own, in the order of its table in the API specification:
+	 * the names customers and sites have in common are two tables' names, not one list.
+	 */
 	fields: string[];
 	/**
 	 * The fields of a Simplified record, in order: what a person or an agent needs, the human

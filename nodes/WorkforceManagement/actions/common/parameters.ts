@@ -125,8 +125,25 @@ export function toRequestBody(
 }
 
 /**
- * The part of a Create operation's request body set in its Additional Fields, those left empty
- * dropped, each value checked against the type of its field in `fields` (the collection's options).
+ * The values set in a collection of fields (Additional Fields, Update Fields), those left empty
+ * dropped, each checked against the type of its field in `fields` (the collection's options).
+ */
+function getCollectionValues(
+	this: IExecuteFunctions,
+	collectionName: string,
+	itemIndex: number,
+	fields: INodeProperties[],
+): IDataObject {
+	const values = withoutEmptyValues(
+		this.getNodeParameter(collectionName, itemIndex, {}) as IDataObject,
+	);
+	assertFieldTypes.call(this, values, fields, itemIndex);
+	return values;
+}
+
+/**
+ * The part of a Create operation's request body set in its Additional Fields, read by
+ * {@link getCollectionValues}.
  */
 export function getAdditionalFieldsBody(
 	this: IExecuteFunctions,
@@ -134,10 +151,7 @@ export function getAdditionalFieldsBody(
 	fields: INodeProperties[],
 	nestedPaths: Record<string, string> = {},
 ): IDataObject {
-	const additionalFields = withoutEmptyValues(
-		this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject,
-	);
-	assertFieldTypes.call(this, additionalFields, fields, itemIndex);
+	const additionalFields = getCollectionValues.call(this, 'additionalFields', itemIndex, fields);
 	return toRequestBody(additionalFields, nestedPaths);
 }
 
@@ -152,10 +166,7 @@ export function getUpdateBody(
 	fields: INodeProperties[],
 	nestedPaths: Record<string, string> = {},
 ): IDataObject {
-	const updateFields = withoutEmptyValues(
-		this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject,
-	);
-	assertFieldTypes.call(this, updateFields, fields, itemIndex);
+	const updateFields = getCollectionValues.call(this, 'updateFields', itemIndex, fields);
 	const clearFields = this.getNodeParameter('clearFields', itemIndex, []) as string[];
 	const body = toRequestBody(updateFields, nestedPaths);
 

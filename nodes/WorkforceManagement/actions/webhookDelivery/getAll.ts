@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
+	eventTypeField,
 	filtersCollection,
 	getListLimit,
 	getManyQuery,
@@ -20,15 +21,7 @@ const properties: INodeProperties[] = [
 			description: 'Return only deliveries to this endpoint',
 			required: false,
 		}),
-		{
-			displayName: 'Event Name or ID',
-			name: 'event_type',
-			type: 'options',
-			typeOptions: { loadOptionsMethod: 'getEventTypes' },
-			default: '',
-			description:
-				'Return only deliveries of this event type. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		},
+		eventTypeField('Return only deliveries of this event type'),
 		{
 			displayName: 'Status',
 			name: 'status',

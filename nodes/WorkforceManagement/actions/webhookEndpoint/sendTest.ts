@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { getResourceId } from '../common';
+import { eventTypeField, getResourceId } from '../common';
 import * as webhookEndpoints from '../../../shared/webhookEndpoints';
 import { endpointIdLocator } from './fields';
 
@@ -14,15 +14,9 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		options: [
-			{
-				displayName: 'Event Name or ID',
-				name: 'event_type',
-				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getEventTypes' },
-				default: '',
-				description:
-					'Event type whose example payload is sent; by default one the endpoint subscribes to. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
+			eventTypeField(
+				'Event type whose example payload is sent; by default one the endpoint subscribes to',
+			),
 		],
 	},
 ];
