@@ -151,6 +151,32 @@ export async function postOverKeepAlive(
 }
 
 /**
+ * `postOverKeepAlive`, with `stop` started beside the rest once `stopAfter` deliveries are
+ * answered (n8n or one of its processes stopped in the middle of a stream). Also answers when the
+ * stop began and ended (`performance.now()`).
+ */
+export async function postAndStopMidway(
+	url: string,
+	deliveries: SignedDelivery[],
+	concurrency: number,
+	stopAfter: number,
+	stop: () => Promise<void>,
+): Promise<{ answers: TimedAnswer[]; stopBeganAt: number; stoppedAt: number }> {
+	let stopping: Promise<void> | undefined;
+	let stopBeganAt = 0;
+	let stoppedAt = 0;
+	const { answers } = await postOverKeepAlive(url, deliveries, concurrency, (answered) => {
+		if (answered !== stopAfter) return;
+		stopBeganAt = performance.now();
+		stopping = stop().then(() => {
+			stoppedAt = performance.now();
+		});
+	});
+	await stopping;
+	return { answers, stopBeganAt, stoppedAt };
+}
+
+/**
  * POSTs an envelope signed with `secret` (timestamped now unless given) to a webhook URL; answers
  * the status and the body.
  */
