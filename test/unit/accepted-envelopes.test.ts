@@ -104,6 +104,33 @@ describe('acceptEnvelope', () => {
 		retry.settle(true);
 	});
 
+	it('still counts the ids a stored copy holds after another id was given up', () => {
+		const owner = registration('node-given-up-other');
+		acceptEnvelope({}, owner, 'evt_did_not_start', NOW).settle(false);
+		const savedElsewhere: DuplicateMemoryStaticData = {};
+		deliver(savedElsewhere, registration('node-another-process'), 'evt_ran_elsewhere');
+		const loaded = JSON.parse(JSON.stringify(savedElsewhere)) as DuplicateMemoryStaticData;
+		expect(acceptEnvelope(loaded, owner, 'evt_ran_elsewhere', NOW + 60).duplicate).toBe(true);
+	});
+
+	it('remembers a given-up id across later deliveries, so a stale copy of it still does not count', () => {
+		const owner = registration('node-given-up-later');
+		const savedMeanwhile: DuplicateMemoryStaticData = {};
+		const failed = acceptEnvelope({}, owner, 'evt_lost_start', NOW);
+		deliver(savedMeanwhile, owner, 'evt_saved');
+		failed.settle(false);
+		deliver({}, owner, 'evt_next', NOW + 30);
+
+		const retry = acceptEnvelope(
+			JSON.parse(JSON.stringify(savedMeanwhile)),
+			owner,
+			'evt_lost_start',
+			NOW + 60,
+		);
+		expect(retry.duplicate).toBe(false);
+		retry.settle(true);
+	});
+
 	it('keeps the id in the request that gave it up: n8n saves that one only if the run started', () => {
 		const owner = registration('node-own');
 		const own: DuplicateMemoryStaticData = {};
@@ -150,6 +177,16 @@ describe('acceptEnvelope', () => {
 		const n = { nodeId: 'n', testListener: false };
 		expect(deliver({}, { workflowId: 'wf-1', ...n }, 'evt_x')).toBe(true);
 		expect(deliver({}, { workflowId: 'wf-2', ...n }, 'evt_x')).toBe(true);
+	});
+
+	it('keeps apart owners whose workflow and node ids only differ in where one ends', () => {
+		const owner = (workflowId: string, nodeId: string) => ({
+			workflowId,
+			nodeId,
+			testListener: false,
+		});
+		expect(deliver({}, owner('wf-split-1', '2n'), 'evt_split')).toBe(true);
+		expect(deliver({}, owner('wf-split-12', 'n'), 'evt_split')).toBe(true);
 	});
 
 	it('keeps a test listener apart from production, which has the same workflow and node id', () => {

@@ -147,4 +147,17 @@ describe('sameStoredMemory', () => {
 		expect(sameStoredMemory(encoded, {})).toBe(false);
 		expect(sameStoredMemory(encoded, undefined)).toBe(false);
 	});
+
+	it('does not hold when one hour of several differs', () => {
+		const twoHours = recordEnvelope(
+			[remember(['evt_earlier'], NOW - HOUR)],
+			'evt_later',
+			NOW,
+		).memory;
+		const encoded = encodeMemory(twoHours);
+		const [firstHour] = Object.keys(encoded);
+		const oneHourChanged = { ...encoded, [firstHour]: `${encoded[firstHour]}x` };
+		expect(Object.keys(encoded)).toHaveLength(2);
+		expect(sameStoredMemory(encoded, oneHourChanged)).toBe(false);
+	});
 });

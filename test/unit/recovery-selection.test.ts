@@ -126,4 +126,33 @@ describe('planRecovery', () => {
 		const ours = delivery('evt_b', 1);
 		expect(redeliveredIds([elsewhere, null, 'text', { id: 'x' }, ours])).toEqual([ours.id]);
 	});
+	it('ignores records without an event id or a creation time instead of counting them', () => {
+		const withoutEvent = { ...delivery('evt_a', 1), event_id: undefined };
+		const withoutTime = { ...delivery('evt_b', 1), created_at: undefined };
+		expect(plan([withoutEvent, withoutTime])).toEqual({
+			redeliver: [],
+			alreadyRun: 0,
+			tooOld: 0,
+			overLimit: 0,
+		});
+	});
+
+	it('redelivers the newest of several dead redeliveries, whatever order the list has', () => {
+		const original = delivery('evt_a', 30);
+		const first = delivery('evt_a', 10, { redelivery_of: original.id });
+		const second = delivery('evt_a', 3, { redelivery_of: original.id });
+		expect(redeliveredIds([original, first, second])).toEqual([second.id]);
+		expect(redeliveredIds([second, first, original])).toEqual([second.id]);
+	});
+
+	it('never redelivers a delivery redelivered already, even one created in the same millisecond', () => {
+		const original = delivery('evt_a', 5);
+		const redelivery = delivery('evt_a', 5, { redelivery_of: original.id });
+		expect(redeliveredIds([original, redelivery])).toEqual([redelivery.id]);
+	});
+
+	it('recovers an event first delivered exactly at the age bound', () => {
+		const atTheBound = delivery('evt_edge', RECOVERY_BOUNDS.maxAgeHours);
+		expect(plan([atTheBound])).toMatchObject({ redeliver: [atTheBound], tooOld: 0 });
+	});
 });
