@@ -52,6 +52,7 @@ describe('baseUrlProblem', () => {
 		'HTTPS://wfm.example',
 		'http://127.0.0.1:4010/api/v1',
 		'http://127.255.0.9/api/v1',
+		'http://127.0.10.10:4010/api/v1',
 		'http://localhost:4010',
 		'HTTP://LOCALHOST:4010/api/v1',
 		'http://[::1]:4010/api/v1',
@@ -81,6 +82,11 @@ describe('baseUrlProblem', () => {
 	it.each([
 		['no scheme', 'wfm.example/api/v1', /^The Base URL must start with https:\/\/\. /],
 		['another scheme', 'ftp://wfm.example', /^The Base URL must start with https:\/\/\. /],
+		[
+			'a scheme that only ends in https',
+			'xhttps://wfm.example',
+			/^The Base URL must start with https:\/\/\. /,
+		],
 		['an empty value', '', /^The Base URL must start with https:\/\/\. /],
 		[
 			'no valid address',
