@@ -2,6 +2,8 @@ import type { INode } from 'n8n-workflow';
 
 import {
 	apiError,
+	deadlineError,
+	describeFailure,
 	unexpectedAnswerError,
 	unreachableError,
 } from '../../nodes/shared/transport/apiError';
@@ -131,6 +133,36 @@ describe('apiError tells a no-code user what to fix', () => {
 		);
 	});
 
+	it('403 names several missing scopes, and who needs them, for the credential test', () => {
+		expect(
+			describeFailure({
+				status: 403,
+				body: {},
+				request: 'GET /members',
+				host: 'api.example.com',
+				scopes: ['members:read', 'sites:read'],
+				neededBy: 'the node needs',
+			}),
+		).toEqual({
+			message: 'The API key lacks the scopes "members:read", "sites:read" the node needs',
+			description:
+				'Create a key with the "members:read", "sites:read" scopes in the developer area and use it in the credential.',
+		});
+	});
+
+	it('404 says why a record may not be visible', () => {
+		expect(errorFor(404, says('gone')).description).toBe(
+			'Check the ID. A record of another organization, or one created with a key of the other mode (live or test), is not visible to this key. The API says: "gone"',
+		);
+	});
+
+	it('429 says the API is still rate limiting', () => {
+		expect(errorFor(429, {})).toMatchObject({
+			message: 'The Workforce Management API is still rate limiting this key',
+			httpCode: '429',
+		});
+	});
+
 	it('reads module_inactive only on a 403', () => {
 		const body = { error: { code: 'module_inactive', message: 'off' } };
 		expect(errorFor(422, body, 'members:write').message).toBe('The API refused the request: off');
@@ -177,6 +209,19 @@ describe('unexpectedAnswerError names the request, and the records read when lis
 				'The Workforce Management API answered GET /members with a page without its "data" list',
 			description,
 			errorResponse: { request: 'GET /members' },
+		});
+	});
+});
+
+describe('deadlineError', () => {
+	it('names the request and the deadline, and says what a slow answer may mean', () => {
+		const error = deadlineError(node, 'https://api.example.com/v1', 'GET /members', 30_000);
+		expect(error).toMatchObject({
+			message:
+				'The Workforce Management API at https://api.example.com/v1 did not answer GET /members within 30 seconds',
+			description:
+				'The node stops waiting 30 seconds after sending a request, also when part of the answer has come (a server or proxy sending it very slowly). Check that the Base URL in the credential points at the API itself, not at a proxy; if it does, retry later or contact the provider.',
+			errorResponse: { message: 'no complete answer within 30 seconds' },
 		});
 	});
 });
