@@ -8,6 +8,7 @@ import {
 	mergeMemories,
 	migrateLegacy,
 	recordEnvelope,
+	forgetAcceptedEnvelopes,
 	sameStoredMemory,
 } from '../../nodes/WorkforceManagementTrigger/envelopeMemory';
 
@@ -159,5 +160,17 @@ describe('sameStoredMemory', () => {
 		const oneHourChanged = { ...encoded, [firstHour]: `${encoded[firstHour]}x` };
 		expect(Object.keys(encoded)).toHaveLength(2);
 		expect(sameStoredMemory(encoded, oneHourChanged)).toBe(false);
+	});
+});
+
+describe('forgetAcceptedEnvelopes', () => {
+	it('removes the memory in both formats and leaves the rest of the static data', () => {
+		const staticData: Record<string, unknown> = {
+			seenEnvelopes: encodeMemory(remember(['evt_a'])),
+			recentEnvelopes: { evt_old: NOW },
+			webhookId: 'we_1',
+		};
+		forgetAcceptedEnvelopes(staticData);
+		expect(staticData).toEqual({ webhookId: 'we_1' });
 	});
 });
