@@ -1,0 +1,107 @@
+import { sleep } from 'n8n-workflow';
+import type { IHookFunctions } from 'n8n-workflow';
+
+import {
+	backgroundSettled,
+	inBackground,
+	TRIGGER_DELAYS,
+} from '../../nodes/WorkforceManagementTrigger/background';
+import type { TriggerStaticData } from '../../nodes/WorkforceManagementTrigger/delivery';
+import { operatorLog } from '../../nodes/WorkforceManagementTrigger/operatorLog';
+import {
+	reclaim,
+	registrationKey,
+	retire,
+} from '../../nodes/WorkforceManagementTrigger/retirement';
+
+const grace = TRIGGER_DELAYS.republishGraceSeconds;
+beforeAll(() => {
+	TRIGGER_DELAYS.republishGraceSeconds = 0.02;
+});
+afterAll(() => {
+	TRIGGER_DELAYS.republishGraceSeconds = grace;
+});
+
+const registration = (endpointId: string) => ({ endpointId }) as unknown as TriggerStaticData;
+
+function deletions() {
+	const deleted: TriggerStaticData[] = [];
+	return { deleted, deleteEndpoint: async (each: TriggerStaticData) => void deleted.push(each) };
+}
+
+describe('retire and reclaim: make before break when a workflow is republished', () => {
+	it('deletes the endpoint once the grace period ends without a reclaim', async () => {
+		const { deleted, deleteEndpoint } = deletions();
+		retire('key-ends', registration('we_1'), deleteEndpoint);
+		expect(deleted).toEqual([]);
+		await backgroundSettled('retirement');
+		expect(deleted).toEqual([registration('we_1')]);
+		expect(reclaim('key-ends')).toBeUndefined();
+	});
+
+	it('gives the registration back within the grace period, once, and deletes nothing', async () => {
+		const { deleted, deleteEndpoint } = deletions();
+		retire('key-reclaimed', registration('we_2'), deleteEndpoint);
+		expect(reclaim('key-reclaimed')).toEqual(registration('we_2'));
+		expect(reclaim('key-reclaimed')).toBeUndefined();
+		await backgroundSettled('retirement');
+		expect(deleted).toEqual([]);
+	});
+
+	it('deletes only the registration retired last under a key', async () => {
+		const { deleted, deleteEndpoint } = deletions();
+		retire('key-twice', registration('we_old'), deleteEndpoint);
+		retire('key-twice', registration('we_new'), deleteEndpoint);
+		await backgroundSettled('retirement');
+		expect(deleted).toEqual([registration('we_new')]);
+	});
+
+	it('keys registrations by workflow, node and URL, apart wherever one ends', () => {
+		expect(registrationKey('wf-1', '2n', 'https://n8n/webhook')).not.toBe(
+			registrationKey('wf-12', 'n', 'https://n8n/webhook'),
+		);
+		expect(registrationKey(undefined, 'n', 'u')).toBe(registrationKey('', 'n', 'u'));
+	});
+});
+
+describe('inBackground', () => {
+	it('starts the work after the delay, in seconds', async () => {
+		let ran = false;
+		inBackground('recovery', 0.2, async () => {
+			ran = true;
+		});
+		await sleep(20);
+		expect(ran).toBe(false);
+		await backgroundSettled('recovery');
+		expect(ran).toBe(true);
+	});
+
+	it('waits for the work of the kind asked about only', async () => {
+		let retired = false;
+		let recovered = false;
+		inBackground('retirement', 0.3, async () => {
+			retired = true;
+		});
+		inBackground('recovery', 0, async () => {
+			recovered = true;
+		});
+		await backgroundSettled('recovery');
+		expect([recovered, retired]).toEqual([true, false]);
+		await backgroundSettled('retirement');
+		expect(retired).toBe(true);
+	});
+});
+
+describe('operatorLog', () => {
+	it('names the node and the workflow, and carries them as metadata', () => {
+		const context = {
+			getWorkflow: () => ({ id: 'wf-7', name: 'Payroll sync' }),
+			getNode: () => ({ name: 'On timesheet approved' }),
+		} as unknown as IHookFunctions;
+		expect(operatorLog(context)).toEqual({
+			where:
+				'Workforce Management Trigger "On timesheet approved" in workflow "Payroll sync" (wf-7)',
+			meta: { workflowId: 'wf-7', node: 'On timesheet approved' },
+		});
+	});
+});
