@@ -60,6 +60,7 @@ describe('retire and reclaim: make before break when a workflow is republished',
 		expect(registrationKey('wf-1', '2n', 'https://n8n/webhook')).not.toBe(
 			registrationKey('wf-12', 'n', 'https://n8n/webhook'),
 		);
+		expect(registrationKey('wf-1', 'n', 'u')).not.toBe(registrationKey('wf-2', 'n', 'u'));
 		expect(registrationKey(undefined, 'n', 'u')).toBe(registrationKey('', 'n', 'u'));
 	});
 });
