@@ -213,23 +213,45 @@ describe('a forged or replayed call', () => {
 	it.each([
 		['nothing', () => ({})],
 		['an empty endpoint id', (nodeData: IDataObject) => ({ ...nodeData, endpointId: '' })],
-	])('is refused, calling no API, when static data holds %s (fails closed)', async (_label, stored) => {
+	])(
+		'is refused, calling no API, when static data holds %s (fails closed)',
+		async (_label, stored) => {
+			const trigger = await activeTrigger();
+			const secret = await fixture.endpointSecret();
+			const nodeData = trigger.staticData[`node:${trigger.node.name}`] as IDataObject;
+			const withoutEndpoint = receiver().restart(trigger, {
+				[`node:${trigger.node.name}`]: stored(nodeData),
+			});
+			await fixture.clearRequests();
+
+			const answer = await post(withoutEndpoint, body, {
+				'x-webhook-signature': signatureHeader(secret, body, nowSeconds()),
+			});
+
+			expect(answer.status).toBe(401);
+			expect(withoutEndpoint.executions).toEqual([]);
+			// no endpoint id: nothing to repair, so forged traffic cannot make it call the API
+			expect(await fixture.requests()).toEqual([]);
+		},
+	);
+
+	it('tells whoever runs n8n why, once a minute however many deliveries are refused', async () => {
 		const trigger = await activeTrigger();
 		const secret = await fixture.endpointSecret();
-		const nodeData = trigger.staticData[`node:${trigger.node.name}`] as IDataObject;
-		const withoutEndpoint = receiver().restart(trigger, {
-			[`node:${trigger.node.name}`]: stored(nodeData),
-		});
-		await fixture.clearRequests();
+		const withoutEndpoint = receiver().restart(trigger, { [`node:${trigger.node.name}`]: {} });
+		const headers = { 'x-webhook-signature': signatureHeader(secret, body, nowSeconds()) };
 
-		const answer = await post(withoutEndpoint, body, {
-			'x-webhook-signature': signatureHeader(secret, body, nowSeconds()),
-		});
+		for (let attempt = 0; attempt < 3; attempt++) {
+			expect((await post(withoutEndpoint, body, headers)).status).toBe(401);
+		}
 
-		expect(answer.status).toBe(401);
-		expect(withoutEndpoint.executions).toEqual([]);
-		// no endpoint id: nothing to repair, so forged traffic cannot make it call the API
-		expect(await fixture.requests()).toEqual([]);
+		expect(logged.filter(({ message }) => message.includes('no_secret'))).toEqual([
+			{
+				level: 'warn',
+				message: 'Refused webhook deliveries: static data names no webhook endpoint (no_secret)',
+				meta: { workflowId: trigger.workflow.id, node: trigger.node.name },
+			},
+		]);
 	});
 });
 
@@ -334,6 +356,19 @@ describe('retries and redeliveries', () => {
 });
 
 describe('secret rolls', () => {
+	it('cost nothing while the API signs with one secret, the stored one: no call to the endpoint API', async () => {
+		await activeTrigger();
+		await fixture.clearRequests();
+
+		await fixture.createMemberAndSettle('Quiet Staffing');
+		await fixture.createMemberAndSettle('Quieter Staffing');
+
+		const endpointCalls = (await fixture.requests()).filter(({ path }) =>
+			path.includes('/webhook-endpoints'),
+		);
+		expect(endpointCalls).toEqual([]);
+	});
+
 	it('keeps verifying while the API signs with the rolled and the stored secret', async () => {
 		const trigger = await activeTrigger();
 		const [endpoint] = await fixture.control.endpoints();
