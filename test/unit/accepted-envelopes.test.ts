@@ -29,6 +29,18 @@ function deliver(
 	return !acceptance.duplicate;
 }
 
+/** The API's retry of `id`, reaching a request that loaded `saved` as n8n stored it; true if taken for a duplicate. */
+function retryLoading(
+	saved: DuplicateMemoryStaticData,
+	owner: MemoryOwner,
+	id: string,
+	now: number,
+): boolean {
+	const retry = acceptEnvelope(JSON.parse(JSON.stringify(saved)), owner, id, now);
+	retry.settle(true);
+	return retry.duplicate;
+}
+
 function holds(staticData: DuplicateMemoryStaticData, ids: string[]): boolean[] {
 	const memory = decodeMemory(staticData.seenEnvelopes);
 	return ids.map((id) => memory.has(envelopeHash(id)));
@@ -94,14 +106,7 @@ describe('acceptEnvelope', () => {
 		expect(holds(savedMeanwhile, ['evt_lost_start'])).toEqual([true]);
 		failed.settle(false);
 
-		const retry = acceptEnvelope(
-			JSON.parse(JSON.stringify(savedMeanwhile)),
-			owner,
-			'evt_lost_start',
-			NOW + 60,
-		);
-		expect(retry.duplicate).toBe(false);
-		retry.settle(true);
+		expect(retryLoading(savedMeanwhile, owner, 'evt_lost_start', NOW + 60)).toBe(false);
 	});
 
 	it('still counts the ids a stored copy holds after another id was given up', () => {
@@ -121,14 +126,7 @@ describe('acceptEnvelope', () => {
 		failed.settle(false);
 		deliver({}, owner, 'evt_next', NOW + 30);
 
-		const retry = acceptEnvelope(
-			JSON.parse(JSON.stringify(savedMeanwhile)),
-			owner,
-			'evt_lost_start',
-			NOW + 60,
-		);
-		expect(retry.duplicate).toBe(false);
-		retry.settle(true);
+		expect(retryLoading(savedMeanwhile, owner, 'evt_lost_start', NOW + 60)).toBe(false);
 	});
 
 	it('keeps the id in the request that gave it up: n8n saves that one only if the run started', () => {
