@@ -84,16 +84,19 @@ function notOnce(ids: string[], runs: number[]): string[] {
 	return ids.flatMap((id, index) => (runs[index] === 1 ? [] : [`${id}: ${runs[index]}`]));
 }
 
+/** The webhook process that answered each request to the trigger nginx logged, from its `from`-th on. */
+function upstreamsAnswering(from = 0): string[] {
+	const path = new URL(balancedUrl()).pathname;
+	return balancer()
+		.served()
+		.slice(from)
+		.filter((request) => request.uri === path)
+		.map((request) => request.upstreams.at(-1)!);
+}
+
 /** The webhook processes the balancer sent the trigger's requests to, from its `from`-th on. */
 function upstreamsServing(from: number): Set<string> {
-	const path = new URL(balancedUrl()).pathname;
-	return new Set(
-		balancer()
-			.served()
-			.slice(from)
-			.filter((request) => request.uri === path)
-			.map((request) => request.upstreams.at(-1)!),
-	);
+	return new Set(upstreamsAnswering(from));
 }
 
 beforeAll(async () => {
@@ -174,12 +177,7 @@ test(
 
 /** The webhook process (0 or 1) the balancer sent the trigger's last request to. */
 function servingProcess(): 0 | 1 {
-	const path = new URL(balancedUrl()).pathname;
-	const last = balancer()
-		.served()
-		.filter((request) => request.uri === path)
-		.at(-1)!;
-	return upstreamOf(0) === last.upstreams.at(-1) ? 0 : 1;
+	return upstreamsAnswering().at(-1) === upstreamOf(0) ? 0 : 1;
 }
 
 const STOP_AFTER_ANSWERS = 40;
