@@ -69,8 +69,7 @@ async function sendPairs(urls: string[], batch: Batch): Promise<number[]> {
  * answer came after its execution was queued, so the count of executions is final when asked).
  */
 async function runsOf(ids: string[]): Promise<number[]> {
-	const queued = (await world().client.listExecutions(workflowId)).length;
-	const executions = await world().client.waitForExecutions(workflowId, queued, 180_000);
+	const executions = await world().client.settledExecutions(workflowId);
 	const runs = new Map<string, number>();
 	for (const execution of executions) {
 		const id = String(nodeOutput(execution, TRIGGER).id);

@@ -2,9 +2,16 @@
  * n8n (one process, regular mode) stopped in the middle of a stream of deliveries and started
  * again, as a deploy or an upgrade does: what it answered 200 before it stopped runs exactly once,
  * also when the API sends it again after the restart (its answer lost on the way).
+ *
+ * A delivery the shutdown cut off may have started its execution without its id reaching static
+ * data (sent again, it runs twice), or failed to start after another request's save carried its
+ * id (sent again, it is taken for a duplicate). How many did is printed, not asserted: it depends
+ * on how fast n8n stops. A proxy in front that stops passing deliveries on before n8n stops
+ * (docs/webhooks.md, "Restarting n8n") leaves nothing to cut off: that is asserted.
  */
 import { randomBytes } from 'node:crypto';
 
+import { Balancer } from '../support/queue/balancer';
 import {
 	envelopeIds,
 	postAndStopMidway,
@@ -22,40 +29,88 @@ const DELIVERIES = 100;
 const IN_FLIGHT = 16;
 const STOP_AFTER_ANSWERS = 40;
 
-test(`stopped after ${STOP_AFTER_ANSWERS} of ${DELIVERIES} deliveries (${IN_FLIGHT} in flight) and started again: every one answered 200 runs exactly once, also when all are sent again`, async () => {
+/** An active workflow, and 100 deliveries signed for its endpoint (sent to `url`, a proxy's or n8n's). */
+async function streamOfDeliveries(name: string, proxyUrl?: string) {
 	const trigger = workforceTriggerNode(TRIGGER, world().credential, [EVENT]);
-	const { id: workflowId } = await world().client.createWorkflow(
-		chainWorkflow('Restart in the middle of a stream', [trigger]),
-	);
+	const { id: workflowId } = await world().client.createWorkflow(chainWorkflow(name, [trigger]));
 	await world().client.activateWorkflow(workflowId);
-	const [endpoint] = await world().control.endpoints();
+	const endpoint = (await world().control.endpoints()).find((each) =>
+		each.url.includes(trigger.webhookId!),
+	)!;
 	const ids = envelopeIds(DELIVERIES, randomBytes(6).toString('hex'));
 	const deliveries = ids.map((id) =>
 		signedDelivery(endpoint.secret!, id, EVENT, undefined, { contentLength: true }),
 	);
+	const url = proxyUrl ? proxyUrl + new URL(endpoint.url).pathname : endpoint.url;
+	return { workflowId, ids, deliveries, url };
+}
 
+/** Stops n8n (after `drain`) once 40 are answered, starts it again and sends all 100 again. */
+async function restartMidStream(
+	stream: Awaited<ReturnType<typeof streamOfDeliveries>>,
+	drain = async () => {},
+) {
 	const { answers, stopBeganAt, stoppedAt } = await postAndStopMidway(
-		endpoint.url,
-		deliveries,
+		stream.url,
+		stream.deliveries,
 		IN_FLIGHT,
 		STOP_AFTER_ANSWERS,
-		() => world().stopN8n(),
+		async () => {
+			await drain();
+			await world().stopN8n();
+		},
 	);
 	await world().startN8n();
-	const again = await postOverKeepAlive(endpoint.url, deliveries, IN_FLIGHT);
-	expect(again.statuses).toEqual(Array(DELIVERIES).fill(200));
+	return { answers, stopMs: stoppedAt - stopBeganAt };
+}
 
-	const queued = (await world().client.listExecutions(workflowId)).length;
-	const executions = await world().client.waitForExecutions(workflowId, queued, 180_000);
-	const answered200 = ids.filter((_, index) => answers[index].status === 200);
-	const runs = runsPerEvent(executions, TRIGGER, ids);
-	const notOnce = runs.filter((entry) => !entry.endsWith(': 1'));
+async function runsAfterSendingAgain(stream: Awaited<ReturnType<typeof streamOfDeliveries>>) {
+	const again = await postOverKeepAlive(stream.url, stream.deliveries, IN_FLIGHT);
+	expect(again.statuses).toEqual(Array(DELIVERIES).fill(200));
+	const executions = await world().client.settledExecutions(stream.workflowId);
+	return (ids: string[]) => runsPerEvent(executions, TRIGGER, ids);
+}
+
+const statusesOf = (answers: Array<{ status: number }>) =>
+	[...new Set(answers.map((answer) => answer.status))].join(', ');
+
+test(`stopped after ${STOP_AFTER_ANSWERS} of ${DELIVERIES} deliveries (${IN_FLIGHT} in flight) and started again: every one answered 200 runs exactly once, also when all are sent again (what the stop cut off is counted)`, async () => {
+	const stream = await streamOfDeliveries('Restart in the middle of a stream');
+	const { answers, stopMs } = await restartMidStream(stream);
+	const runsOf = await runsAfterSendingAgain(stream);
+
+	const answered200 = stream.ids.filter((_, index) => answers[index].status === 200);
+	const cutOff = runsOf(stream.ids.filter((_, index) => answers[index].status !== 200));
 	console.log(
-		`restart in the middle of ${DELIVERIES} deliveries (stopped in ${(stoppedAt - stopBeganAt).toFixed(0)} ms): ` +
-			`${answered200.length} answered 200 before the restart; sent again after it, ` +
-			`${notOnce.length} did not run exactly once${notOnce.length > 0 ? ` (${notOnce.join(', ')})` : ''}`,
+		`restart in the middle of ${DELIVERIES} deliveries (stopped in ${stopMs.toFixed(0)} ms): ` +
+			`${answered200.length} answered 200 before the restart (statuses: ${statusesOf(answers)}); ` +
+			`of the ${cutOff.length} cut off, sent again after it: ` +
+			`${cutOff.filter((entry) => entry.endsWith(': 2')).length} ran twice, ` +
+			`${cutOff.filter((entry) => entry.endsWith(': 0')).length} did not run`,
 	);
-	expect(runsPerEvent(executions, TRIGGER, answered200)).toEqual(onceEach(answered200));
-	// n8n answers the requests in flight before it stops; one it cut off would show here
-	expect(notOnce).toEqual([]);
+	expect(answered200.length).toBeGreaterThanOrEqual(STOP_AFTER_ANSWERS);
+	expect(runsOf(answered200)).toEqual(onceEach(answered200));
+}, 400_000);
+
+test(`drained first (a proxy in front stops passing deliveries on, n8n stops once the last is answered): nothing cut off, all ${DELIVERIES} run exactly once when sent again`, async () => {
+	const proxy = await Balancer.start([world().n8n.port]);
+	try {
+		const stream = await streamOfDeliveries('Restart after a drain', proxy.url);
+		const { answers, stopMs } = await restartMidStream(stream, () =>
+			proxy.drain([world().n8n.port]),
+		);
+		await proxy.drain([]);
+		const runsOf = await runsAfterSendingAgain(stream);
+
+		const refused = answers.filter((answer) => answer.status === 502).length;
+		console.log(
+			`restart after a drain (drained and stopped in ${stopMs.toFixed(0)} ms): ` +
+				`${DELIVERIES - refused} answered 200 by n8n, ${refused} answered 502 by the proxy while n8n was drained (statuses: ${statusesOf(answers)})`,
+		);
+		// nothing reached n8n that it did not answer: 200, or the proxy's 502 the API retries
+		expect(answers.filter((answer) => answer.status !== 200 && answer.status !== 502)).toEqual([]);
+		expect(runsOf(stream.ids)).toEqual(onceEach(stream.ids));
+	} finally {
+		await proxy.stop();
+	}
 }, 400_000);

@@ -357,6 +357,28 @@ export class N8nClient {
 		);
 	}
 
+	/**
+	 * Every execution of the workflow, once none is queued or running. For use after every
+	 * delivery was answered: each execution exists by then, but the public API leaves out the ones
+	 * this n8n process is running (regular mode), so a plain count read then can fall short.
+	 */
+	async settledExecutions(workflowId: string, timeoutMs = 180_000): Promise<Execution[]> {
+		await eventually(
+			`no execution of workflow ${workflowId} queued or running`,
+			async () => {
+				const running = await this.publicApi<{ data: unknown[] }>(
+					'GET',
+					`/executions?${new URLSearchParams({ workflowId, status: 'running', limit: '1' })}`,
+				);
+				const counts = await this.countExecutions(workflowId);
+				return running.data.length + (counts.new ?? 0) + (counts.running ?? 0);
+			},
+			(unfinished) => unfinished === 0,
+			{ timeoutMs, intervalMs: 250, describe: (unfinished) => `${unfinished} unfinished` },
+		);
+		return await this.listExecutions(workflowId);
+	}
+
 	/** The editor's REST API: session cookie, answers wrapped in `{ data }`. */
 	private async rest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
 		const response = await this.send(
