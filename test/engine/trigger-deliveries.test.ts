@@ -176,6 +176,33 @@ describe('a forged or replayed call', () => {
 		expect(JSON.stringify(logged)).not.toContain(secret);
 	});
 
+	it('costs no call to the endpoint API, unless its signature does not match: then one check of the stored secret a minute', async () => {
+		const trigger = await activeTrigger();
+		const secret = await fixture.endpointSecret();
+		const [endpoint] = await fixture.control.endpoints();
+		await fixture.clearRequests();
+		const endpointCalls = async () =>
+			(await fixture.requests())
+				.filter(({ path }) => path.includes('/webhook-endpoints'))
+				.map(({ method, path }) => `${method} ${path}`);
+
+		for (const signature of [
+			undefined,
+			`t=${nowSeconds()}`,
+			signatureHeader(secret, body, nowSeconds() - 600),
+		]) {
+			const headers = signature === undefined ? {} : { 'x-webhook-signature': signature };
+			expect((await post(trigger, body, headers)).status).toBe(401);
+		}
+		expect(await endpointCalls()).toEqual([]);
+
+		const guessed = signatureHeader('whsec_guessed', body, nowSeconds());
+		for (let attempt = 0; attempt < 3; attempt++) {
+			expect((await post(trigger, body, { 'x-webhook-signature': guessed })).status).toBe(401);
+		}
+		expect(await endpointCalls()).toEqual([`GET /api/v1/webhook-endpoints/${endpoint.id}`]);
+	});
+
 	it('is refused when the signed body was altered, however slightly', async () => {
 		const trigger = await activeTrigger();
 		const header = signatureHeader(await fixture.endpointSecret(), body, nowSeconds());
