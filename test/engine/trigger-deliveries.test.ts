@@ -191,7 +191,8 @@ describe('a forged or replayed call', () => {
 			`t=${nowSeconds()}`,
 			signatureHeader(secret, body, nowSeconds() - 600),
 		]) {
-			const headers = signature === undefined ? {} : { 'x-webhook-signature': signature };
+			const headers: Record<string, string> =
+				signature === undefined ? {} : { 'x-webhook-signature': signature };
 			expect((await post(trigger, body, headers)).status).toBe(401);
 		}
 		expect(await endpointCalls()).toEqual([]);
