@@ -17,6 +17,7 @@ import {
 	isOwnEndpoint,
 	reconcile,
 	type RemoteEndpoint,
+	type StoredRegistration,
 	wantedRegistration,
 	warnOfEndpointElsewhere,
 } from './registration';
@@ -57,22 +58,22 @@ async function storedOwnEndpoint(
 	return undefined;
 }
 
-const REGISTRATION_FIELDS = ['endpointId', 'secret', 'url', 'events', 'seenEnvelopes'] as const;
+/** What static data keeps of the endpoint; the duplicate memory (`seenEnvelopes`) sits beside it. */
+const ENDPOINT_FIELDS = ['endpointId', 'secret', 'url', 'events'] as const satisfies ReadonlyArray<
+	keyof StoredRegistration
+>;
 
-/** What static data holds of the registration, as a plain copy. */
+/** What static data holds of the registration, duplicate memory included, as a plain copy. */
 function registrationOf(staticData: TriggerStaticData): TriggerStaticData {
 	const copy: Record<string, unknown> = {};
-	for (const field of REGISTRATION_FIELDS) {
+	for (const field of [...ENDPOINT_FIELDS, 'seenEnvelopes'] as const) {
 		if (staticData[field] !== undefined) copy[field] = staticData[field];
 	}
 	return JSON.parse(JSON.stringify(copy)) as TriggerStaticData;
 }
 
 function forgetRegistration(staticData: TriggerStaticData): void {
-	delete staticData.endpointId;
-	delete staticData.secret;
-	delete staticData.url;
-	delete staticData.events;
+	for (const field of ENDPOINT_FIELDS) delete staticData[field];
 }
 
 export async function checkExists(this: IHookFunctions): Promise<boolean> {

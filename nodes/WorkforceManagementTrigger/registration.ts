@@ -10,7 +10,7 @@ import { DEFAULT_TOLERANCE_SECONDS } from './signature';
 /** What the trigger remembers about its registration, in the node's static data. */
 export interface StoredRegistration {
 	endpointId?: string;
-	/** Sealed (secret.ts); a plain `whsec_…` only in static data written before sealing. */
+	/** Sealed (sealing.ts); a plain `whsec_…` only in static data written before sealing. */
 	secret?: string;
 	url?: string;
 	events?: string[];
