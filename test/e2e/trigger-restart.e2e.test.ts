@@ -71,9 +71,6 @@ async function runsAfterSendingAgain(stream: Awaited<ReturnType<typeof streamOfD
 	return (ids: string[]) => runsPerEvent(executions, TRIGGER, ids);
 }
 
-const statusesOf = (answers: Array<{ status: number }>) =>
-	[...new Set(answers.map((answer) => answer.status))].join(', ');
-
 test(`stopped after ${STOP_AFTER_ANSWERS} of ${DELIVERIES} deliveries (${IN_FLIGHT} in flight) and started again: every one answered 200 runs exactly once, also when all are sent again (what the stop cut off is counted)`, async () => {
 	const stream = await streamOfDeliveries('Restart in the middle of a stream');
 	const { answers, stopMs } = await restartMidStream(stream);
@@ -83,7 +80,7 @@ test(`stopped after ${STOP_AFTER_ANSWERS} of ${DELIVERIES} deliveries (${IN_FLIG
 	const cutOff = runsOf(stream.ids.filter((_, index) => answers[index].status !== 200));
 	console.log(
 		`restart in the middle of ${DELIVERIES} deliveries (stopped in ${stopMs.toFixed(0)} ms): ` +
-			`${answered200.length} answered 200 before the restart (statuses: ${statusesOf(answers)}); ` +
+			`${answered200.length} answered 200 before the restart (statuses: ${[...new Set(answers.map((answer) => answer.status))].join(', ')}); ` +
 			`of the ${cutOff.length} cut off, sent again after it: ` +
 			`${cutOff.filter((entry) => entry.endsWith(': 2')).length} ran twice, ` +
 			`${cutOff.filter((entry) => entry.endsWith(': 0')).length} did not run`,
@@ -102,13 +99,16 @@ test(`drained first (a proxy in front stops passing deliveries on, n8n stops onc
 		await proxy.drain([]);
 		const runsOf = await runsAfterSendingAgain(stream);
 
-		const refused = answers.filter((answer) => answer.status === 502).length;
+		const count = (status: number) => answers.filter((answer) => answer.status === status).length;
 		console.log(
 			`restart after a drain (drained and stopped in ${stopMs.toFixed(0)} ms): ` +
-				`${DELIVERIES - refused} answered 200 by n8n, ${refused} answered 502 by the proxy while n8n was drained (statuses: ${statusesOf(answers)})`,
+				`${count(200)} answered 200 by n8n, ${count(502)} answered 502 by the proxy while n8n was drained, ` +
+				`${count(0)} connections closed by the proxy's reload`,
 		);
-		// nothing reached n8n that it did not answer: 200, or the proxy's 502 the API retries
-		expect(answers.filter((answer) => answer.status !== 200 && answer.status !== 502)).toEqual([]);
+		// nothing cut off: n8n's 200, the drained proxy's 502, or (status 0) a request sent on an idle
+		// keep-alive connection just as the proxy's old worker closed it, unread; the API retries both
+		const expected = new Set([200, 502, 0]);
+		expect(answers.filter((answer) => !expected.has(answer.status))).toEqual([]);
 		expect(runsOf(stream.ids)).toEqual(onceEach(stream.ids));
 	} finally {
 		await proxy.stop();
