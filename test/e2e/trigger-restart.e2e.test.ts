@@ -45,11 +45,10 @@ async function streamOfDeliveries(name: string, proxyUrl?: string) {
 	return { workflowId, ids, deliveries, url };
 }
 
+type Stream = Awaited<ReturnType<typeof streamOfDeliveries>>;
+
 /** Stops n8n (after `drain`) once 40 are answered, starts it again and sends all 100 again. */
-async function restartMidStream(
-	stream: Awaited<ReturnType<typeof streamOfDeliveries>>,
-	drain = async () => {},
-) {
+async function restartMidStream(stream: Stream, drain = async () => {}) {
 	const { answers, stopBeganAt, stoppedAt } = await postAndStopMidway(
 		stream.url,
 		stream.deliveries,
@@ -64,7 +63,7 @@ async function restartMidStream(
 	return { answers, stopMs: stoppedAt - stopBeganAt };
 }
 
-async function runsAfterSendingAgain(stream: Awaited<ReturnType<typeof streamOfDeliveries>>) {
+async function runsAfterSendingAgain(stream: Stream) {
 	const again = await postOverKeepAlive(stream.url, stream.deliveries, IN_FLIGHT);
 	expect(again.statuses).toEqual(Array(DELIVERIES).fill(200));
 	const executions = await world().client.settledExecutions(stream.workflowId);

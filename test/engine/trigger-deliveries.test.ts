@@ -181,11 +181,6 @@ describe('a forged or replayed call', () => {
 		const secret = await fixture.endpointSecret();
 		const [endpoint] = await fixture.control.endpoints();
 		await fixture.clearRequests();
-		const endpointCalls = async () =>
-			(await fixture.requests())
-				.filter(({ path }) => path.includes('/webhook-endpoints'))
-				.map(({ method, path }) => `${method} ${path}`);
-
 		for (const signature of [
 			undefined,
 			`t=${nowSeconds()}`,
@@ -195,13 +190,13 @@ describe('a forged or replayed call', () => {
 				signature === undefined ? {} : { 'x-webhook-signature': signature };
 			expect((await post(trigger, body, headers)).status).toBe(401);
 		}
-		expect(await endpointCalls()).toEqual([]);
+		expect(await fixture.endpointCalls()).toEqual([]);
 
 		const guessed = signatureHeader('whsec_guessed', body, nowSeconds());
 		for (let attempt = 0; attempt < 3; attempt++) {
 			expect((await post(trigger, body, { 'x-webhook-signature': guessed })).status).toBe(401);
 		}
-		expect(await endpointCalls()).toEqual([`GET /api/v1/webhook-endpoints/${endpoint.id}`]);
+		expect(await fixture.endpointCalls()).toEqual([`GET /api/v1/webhook-endpoints/${endpoint.id}`]);
 	});
 
 	it('is refused when the signed body was altered, however slightly', async () => {
@@ -223,11 +218,10 @@ describe('a forged or replayed call', () => {
 		async (_label, corrupted) => {
 			const trigger = await activeTrigger();
 			const secret = await fixture.endpointSecret();
-			const nodeData = trigger.staticData[`node:${trigger.node.name}`] as IDataObject;
-			const corruptedTrigger = receiver().restart(trigger, {
-				...trigger.staticData,
-				[`node:${trigger.node.name}`]: { ...nodeData, secret: corrupted },
-			});
+			const corruptedTrigger = receiver().restart(
+				trigger,
+				trigger.withNodeStaticData((nodeData) => ({ ...nodeData, secret: corrupted })),
+			);
 
 			const answer = await post(corruptedTrigger, body, {
 				'x-webhook-signature': signatureHeader(secret, body, nowSeconds()),
@@ -246,10 +240,7 @@ describe('a forged or replayed call', () => {
 		async (_label, stored) => {
 			const trigger = await activeTrigger();
 			const secret = await fixture.endpointSecret();
-			const nodeData = trigger.staticData[`node:${trigger.node.name}`] as IDataObject;
-			const withoutEndpoint = receiver().restart(trigger, {
-				[`node:${trigger.node.name}`]: stored(nodeData),
-			});
+			const withoutEndpoint = receiver().restart(trigger, trigger.withNodeStaticData(stored));
 			await fixture.clearRequests();
 
 			const answer = await post(withoutEndpoint, body, {
@@ -266,7 +257,10 @@ describe('a forged or replayed call', () => {
 	it('tells whoever runs n8n why, once a minute however many deliveries are refused', async () => {
 		const trigger = await activeTrigger();
 		const secret = await fixture.endpointSecret();
-		const withoutEndpoint = receiver().restart(trigger, { [`node:${trigger.node.name}`]: {} });
+		const withoutEndpoint = receiver().restart(
+			trigger,
+			trigger.withNodeStaticData(() => ({})),
+		);
 		const headers = { 'x-webhook-signature': signatureHeader(secret, body, nowSeconds()) };
 
 		for (let attempt = 0; attempt < 3; attempt++) {
@@ -303,11 +297,13 @@ describe('the sealed secret', () => {
 	])('refuses with 401, not a 500, when the sealed secret is %s', async (_label, damage) => {
 		const trigger = await activeTrigger();
 		const secret = await fixture.endpointSecret();
-		const nodeData = trigger.staticData[`node:${trigger.node.name}`] as IDataObject;
-		const damaged = receiver().restart(trigger, {
-			...trigger.staticData,
-			[`node:${trigger.node.name}`]: { ...nodeData, secret: damage(nodeData.secret as string) },
-		});
+		const damaged = receiver().restart(
+			trigger,
+			trigger.withNodeStaticData((nodeData) => ({
+				...nodeData,
+				secret: damage(nodeData.secret as string),
+			})),
+		);
 		const body = JSON.stringify({ id: 'evt_0aa1', type: 'member.created', data: {} });
 
 		const answer = await post(damaged, body, {
@@ -391,10 +387,7 @@ describe('secret rolls', () => {
 		await fixture.createMemberAndSettle('Quiet Staffing');
 		await fixture.createMemberAndSettle('Quieter Staffing');
 
-		const endpointCalls = (await fixture.requests()).filter(({ path }) =>
-			path.includes('/webhook-endpoints'),
-		);
-		expect(endpointCalls).toEqual([]);
+		expect(await fixture.endpointCalls()).toEqual([]);
 	});
 
 	it('keeps verifying while the API signs with the rolled and the stored secret', async () => {

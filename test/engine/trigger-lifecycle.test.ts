@@ -47,17 +47,8 @@ async function activeTrigger(events: string[] = MEMBER_EVENTS): Promise<LiveTrig
 	return trigger;
 }
 
-function nodeStaticData(trigger: LiveTrigger): Record<string, unknown> {
-	return (trigger.staticData[`node:${trigger.node.name}`] ?? {}) as Record<string, unknown>;
-}
-
 async function apiCalls(): Promise<string[]> {
 	return (await fixture.requests()).map((request) => `${request.method} ${request.path}`);
-}
-
-/** The calls about webhook endpoints (activation also reads deliveries, to recover missed events). */
-async function endpointCalls(): Promise<string[]> {
-	return (await apiCalls()).filter((call) => call.includes('/webhook-endpoints'));
 }
 
 describe('event list', () => {
@@ -111,13 +102,13 @@ describe('activation', () => {
 		expect(endpoint.events).toEqual(['member.created', 'member.verified']);
 		expect(endpoint.enabled).toBe(true);
 		expect(endpoint.description).toBe(`${WORKFLOW_NAME} (n8n workflow ${trigger.workflow.id})`);
-		expect(nodeStaticData(trigger)).toMatchObject({
+		expect(trigger.nodeStaticData()).toMatchObject({
 			endpointId: endpoint.id,
 			secret: expect.stringMatching(/^wfmseal\.v1\./),
 			url: endpoint.url,
 			events: ['member.created', 'member.verified'],
 		});
-		expect(openNodeSecret(nodeStaticData(trigger))).toBe(endpoint.secret);
+		expect(openNodeSecret(trigger.nodeStaticData())).toBe(endpoint.secret);
 		expect(JSON.stringify(trigger.staticData)).not.toContain('whsec_');
 	});
 
@@ -128,8 +119,8 @@ describe('activation', () => {
 		const restarted = receiver().restart(trigger, trigger.staticData);
 		expect(await restarted.runWebhookMethod('checkExists')).toBe(true);
 
-		expect(await endpointCalls()).toEqual([
-			`GET /api/v1/webhook-endpoints/${nodeStaticData(trigger).endpointId}`,
+		expect(await fixture.endpointCalls()).toEqual([
+			`GET /api/v1/webhook-endpoints/${trigger.nodeStaticData().endpointId}`,
 		]);
 		expect((await apiCalls()).filter((call) => !call.startsWith('GET '))).toEqual([]);
 		expect(await fixture.control.endpoints()).toHaveLength(1);
@@ -191,7 +182,7 @@ describe('activation', () => {
 			await expect(activation).rejects.toMatchObject({
 				description: expect.stringContaining('WEBHOOK_URL'),
 			});
-			expect(nodeStaticData(trigger)).toEqual({});
+			expect(trigger.nodeStaticData()).toEqual({});
 		} finally {
 			await strictSandbox.close();
 		}
@@ -221,14 +212,14 @@ describe('activation', () => {
 		const activation = trigger.activate();
 		await expect(activation).rejects.toThrow(example.refusal);
 		await expect(activation).rejects.not.toThrow('HTTPS');
-		expect(nodeStaticData(trigger)).toEqual({});
+		expect(trigger.nodeStaticData()).toEqual({});
 	});
 });
 
 describe('reconciliation', () => {
 	it('re-enables an endpoint the API auto-disabled after failed deliveries and keeps it', async () => {
 		const trigger = await activeTrigger();
-		const endpointId = nodeStaticData(trigger).endpointId;
+		const endpointId = trigger.nodeStaticData().endpointId;
 		trigger.unavailableFor = 2;
 		await fixture.api('POST', '/members', { business_name: 'First' });
 		await fixture.api('POST', '/members', { business_name: 'Second' });
@@ -258,16 +249,16 @@ describe('reconciliation', () => {
 		expect(endpoints).toHaveLength(1);
 		expect(endpoints[0]).toMatchObject({ id: before.id, secret: before.secret });
 		expect(endpoints[0].events).toEqual(['customer.created', 'customer.updated']);
-		expect(nodeStaticData(trigger)).toMatchObject({
+		expect(trigger.nodeStaticData()).toMatchObject({
 			endpointId: before.id,
 			events: ['customer.created', 'customer.updated'],
 		});
-		expect(openNodeSecret(nodeStaticData(trigger))).toBe(before.secret);
+		expect(openNodeSecret(trigger.nodeStaticData())).toBe(before.secret);
 	});
 
 	it('leaves an endpoint at its old URL alone after n8n’s webhook URL changed, names it in the log and registers anew', async () => {
 		const trigger = await activeTrigger();
-		const endpointId = nodeStaticData(trigger).endpointId as string;
+		const endpointId = trigger.nodeStaticData().endpointId as string;
 		const oldUrl = 'http://127.0.0.1:1/webhook/elsewhere/webhook';
 		await fixture.api('PATCH', `/webhook-endpoints/${endpointId}`, { url: oldUrl });
 
@@ -277,7 +268,7 @@ describe('reconciliation', () => {
 		expect(endpoints.map((endpoint) => endpoint.url).sort()).toEqual(
 			[oldUrl, trigger.webhookUrl()].sort(),
 		);
-		expect(nodeStaticData(trigger).endpointId).not.toBe(endpointId);
+		expect(trigger.nodeStaticData().endpointId).not.toBe(endpointId);
 		const warning = logged.find((line) =>
 			line.message.startsWith(`Webhook endpoint ${endpointId} `),
 		);
@@ -288,18 +279,18 @@ describe('reconciliation', () => {
 
 	it('creates a new endpoint when the stored one was deleted elsewhere', async () => {
 		const trigger = await activeTrigger();
-		await fixture.api('DELETE', `/webhook-endpoints/${nodeStaticData(trigger).endpointId}`);
+		await fixture.api('DELETE', `/webhook-endpoints/${trigger.nodeStaticData().endpointId}`);
 
 		await trigger.activate();
 
 		const endpoints = await fixture.control.endpoints();
 		expect(endpoints).toHaveLength(1);
-		expect(nodeStaticData(trigger).endpointId).toBe(endpoints[0].id);
+		expect(trigger.nodeStaticData().endpointId).toBe(endpoints[0].id);
 	});
 
 	it('replaces its own orphan after static data was lost, leaving other endpoints alone', async () => {
 		const trigger = await activeTrigger();
-		const orphanId = nodeStaticData(trigger).endpointId;
+		const orphanId = trigger.nodeStaticData().endpointId;
 		const other = await activeTrigger();
 		const byHand = await fixture.api<{ id: string }>('POST', '/webhook-endpoints', {
 			url: trigger.webhookUrl(),
@@ -315,8 +306,8 @@ describe('reconciliation', () => {
 		expect(ids).not.toContain(orphanId);
 		expect(ids).toEqual(
 			expect.arrayContaining([
-				nodeStaticData(restarted).endpointId,
-				nodeStaticData(other).endpointId,
+				restarted.nodeStaticData().endpointId,
+				other.nodeStaticData().endpointId,
 				byHand.id,
 			]),
 		);
@@ -334,16 +325,18 @@ describe('reconciliation', () => {
 		await trigger.activate();
 
 		const endpoints = await fixture.control.endpoints();
-		expect(endpoints.map((endpoint) => endpoint.id)).toEqual([nodeStaticData(trigger).endpointId]);
+		expect(endpoints.map((endpoint) => endpoint.id)).toEqual([trigger.nodeStaticData().endpointId]);
 		expect(endpoints[0].id).not.toBe(old.id);
 		expect(endpoints[0].description).toBe(`${WORKFLOW_NAME} (n8n workflow ${trigger.workflow.id})`);
 	});
 
 	it('re-keys its endpoint with roll-secret when only the secret was lost', async () => {
 		const trigger = await activeTrigger();
-		const { endpointId, secret } = nodeStaticData(trigger);
-		const withoutSecret = { ...trigger.staticData };
-		withoutSecret[`node:${trigger.node.name}`] = { ...nodeStaticData(trigger), secret: undefined };
+		const { endpointId, secret } = trigger.nodeStaticData();
+		const withoutSecret = trigger.withNodeStaticData((nodeData) => ({
+			...nodeData,
+			secret: undefined,
+		}));
 
 		const restarted = receiver().restart(trigger, withoutSecret);
 		expect(await restarted.runWebhookMethod('checkExists')).toBe(true);
@@ -351,13 +344,13 @@ describe('reconciliation', () => {
 		const [endpoint] = await fixture.control.endpoints();
 		expect(endpoint.id).toBe(endpointId);
 		expect(endpoint.secret).not.toBe(secret);
-		expect(openNodeSecret(nodeStaticData(restarted))).toBe(endpoint.secret);
+		expect(openNodeSecret(restarted.nodeStaticData())).toBe(endpoint.secret);
 		expect(JSON.stringify(restarted.staticData)).not.toContain('whsec_');
 	});
 
 	it('re-keys when someone else rolled the secret, so verification survives the 24-hour overlap', async () => {
 		const trigger = await activeTrigger();
-		const endpointId = nodeStaticData(trigger).endpointId as string;
+		const endpointId = trigger.nodeStaticData().endpointId as string;
 		const rolledElsewhere = await fixture.api<{ secret: string }>(
 			'POST',
 			`/webhook-endpoints/${endpointId}/roll-secret`,
@@ -366,7 +359,7 @@ describe('reconciliation', () => {
 		expect(await trigger.runWebhookMethod('checkExists')).toBe(true);
 
 		const [endpoint] = await fixture.control.endpoints();
-		expect(openNodeSecret(nodeStaticData(trigger))).toBe(endpoint.secret);
+		expect(openNodeSecret(trigger.nodeStaticData())).toBe(endpoint.secret);
 		expect(endpoint.secret).not.toBe(rolledElsewhere.secret);
 		expect(JSON.stringify(trigger.staticData)).not.toContain('whsec_');
 	});
@@ -377,7 +370,7 @@ describe('the signing secret at rest', () => {
 
 	it('re-keys through roll-secret when the credential changed, and seals the new secret under it', async () => {
 		const trigger = await activeTrigger();
-		const { endpointId, secret: sealedBefore } = nodeStaticData(trigger);
+		const { endpointId, secret: sealedBefore } = trigger.nodeStaticData();
 		const [before] = await fixture.control.endpoints();
 
 		const withOtherKey = receiver().trigger({
@@ -391,14 +384,14 @@ describe('the signing secret at rest', () => {
 		await fixture.clearRequests();
 		await withOtherKey.activate();
 
-		expect(await endpointCalls()).toEqual([
+		expect(await fixture.endpointCalls()).toEqual([
 			`GET /api/v1/webhook-endpoints/${endpointId}`,
 			`POST /api/v1/webhook-endpoints/${endpointId}/roll-secret`,
 		]);
 		const [after] = await fixture.control.endpoints();
 		expect(after.id).toBe(endpointId);
 		expect(after.secret).not.toBe(before.secret);
-		const stored = nodeStaticData(withOtherKey);
+		const stored = withOtherKey.nodeStaticData();
 		expect(stored.secret).not.toBe(sealedBefore);
 		expect(openNodeSecret(stored, OTHER_KEY_SAME_ORGANIZATION)).toBe(after.secret);
 		expect(openNodeSecret(stored)).toBeUndefined();
@@ -410,21 +403,23 @@ describe('the signing secret at rest', () => {
 	it('never trusts a secret stored in the clear (0.x, or written by hand): activation rolls it and seals the new one', async () => {
 		const trigger = await activeTrigger();
 		const [endpoint] = await fixture.control.endpoints();
-		const plain = { ...trigger.staticData };
-		plain[`node:${trigger.node.name}`] = { ...nodeStaticData(trigger), secret: endpoint.secret };
+		const plain = trigger.withNodeStaticData((nodeData) => ({
+			...nodeData,
+			secret: endpoint.secret,
+		}));
 
 		const restarted = receiver().restart(trigger, plain);
 		await fixture.clearRequests();
 		await restarted.activate();
 
-		expect(await endpointCalls()).toEqual([
+		expect(await fixture.endpointCalls()).toEqual([
 			`GET /api/v1/webhook-endpoints/${endpoint.id}`,
 			`POST /api/v1/webhook-endpoints/${endpoint.id}/roll-secret`,
 		]);
 		const [rolled] = await fixture.control.endpoints();
 		expect(rolled.secret).not.toBe(endpoint.secret);
 		expect(JSON.stringify(restarted.staticData)).not.toContain('whsec_');
-		expect(openNodeSecret(nodeStaticData(restarted))).toBe(rolled.secret);
+		expect(openNodeSecret(restarted.nodeStaticData())).toBe(rolled.secret);
 
 		await fixture.createMemberAndSettle('After activation');
 		expect(restarted.executions).toHaveLength(1);
@@ -438,15 +433,15 @@ describe('deactivation', () => {
 		expect(await trigger.deactivate()).toBe(true);
 
 		expect(await fixture.control.endpoints()).toEqual([]);
-		expect(nodeStaticData(trigger)).toEqual({});
+		expect(trigger.nodeStaticData()).toEqual({});
 	});
 
 	it('counts an endpoint that is already gone as deleted', async () => {
 		const trigger = await activeTrigger();
-		await fixture.api('DELETE', `/webhook-endpoints/${nodeStaticData(trigger).endpointId}`);
+		await fixture.api('DELETE', `/webhook-endpoints/${trigger.nodeStaticData().endpointId}`);
 
 		expect(await trigger.deactivate()).toBe(true);
-		expect(nodeStaticData(trigger)).toEqual({});
+		expect(trigger.nodeStaticData()).toEqual({});
 	});
 
 	it('leaves no endpoint behind after activations, restarts, edits and lost static data', async () => {

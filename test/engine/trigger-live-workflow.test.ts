@@ -36,10 +36,6 @@ async function activeTrigger(): Promise<LiveTrigger> {
 	return trigger;
 }
 
-function nodeData(trigger: LiveTrigger): Record<string, unknown> {
-	return (trigger.staticData[`node:${trigger.node.name}`] ?? {}) as Record<string, unknown>;
-}
-
 function jsonCopy<T>(value: T): T {
 	return JSON.parse(JSON.stringify(value)) as T;
 }
@@ -55,12 +51,6 @@ function operatorLog(trigger: LiveTrigger) {
 		where: `Workforce Management Trigger "${trigger.node.name}" in workflow "Payroll sync" (${trigger.workflow.id})`,
 		meta: { workflowId: trigger.workflow.id, node: trigger.node.name },
 	};
-}
-
-async function triggerApiCalls(): Promise<string[]> {
-	return (await fixture.requests())
-		.filter((request) => request.path.includes('/webhook-endpoints'))
-		.map((request) => `${request.method} ${request.path}`);
 }
 
 describe('"Listen for test event" on a published workflow', () => {
@@ -85,7 +75,7 @@ describe('"Listen for test event" on a published workflow', () => {
 
 		await listener.deactivate();
 		const deliveries = await fixture.control.settleDeliveries();
-		const productionEndpoint = String(nodeData(production).endpointId);
+		const productionEndpoint = String(production.nodeStaticData().endpointId);
 		const toProduction = deliveries.filter(
 			(delivery) => delivery.endpoint_id === productionEndpoint,
 		);
@@ -113,8 +103,8 @@ describe('a rotated API key', () => {
 
 		await fixture.createMemberAndSettle('After the rotation', rotatedKey);
 		expect(restarted.received.map((request) => request.status)).toEqual([401]);
-		const endpointId = String(nodeData(trigger).endpointId);
-		expect(await triggerApiCalls()).toEqual([
+		const endpointId = String(trigger.nodeStaticData().endpointId);
+		expect(await fixture.endpointCalls()).toEqual([
 			`GET /api/v1/webhook-endpoints/${endpointId}`,
 			`POST /api/v1/webhook-endpoints/${endpointId}/roll-secret`,
 		]);
@@ -135,7 +125,7 @@ describe('a rotated API key', () => {
 			business_name: 'After the rotation',
 		});
 		const [endpoint] = await fixture.control.endpoints();
-		expect(openNodeSecret(nodeData(restarted), rotatedKey)).toBe(endpoint.secret);
+		expect(openNodeSecret(restarted.nodeStaticData(), rotatedKey)).toBe(endpoint.secret);
 
 		await fixture.createMemberAndSettle('Later still', rotatedKey);
 		expect(restarted.executions).toHaveLength(2);
@@ -154,7 +144,7 @@ describe('a rotated API key', () => {
 			const answer = await postSignedEnvelope(restarted.webhookUrl(), forged, 'whsec_forged');
 			expect(answer.status).toBe(401);
 		}
-		expect(await triggerApiCalls()).toHaveLength(1);
+		expect(await fixture.endpointCalls()).toHaveLength(1);
 		expect(restarted.executions).toEqual([]);
 		const failures = logged.filter(({ message }) => message.includes('could not repair'));
 		expect(failures).toEqual([
@@ -166,12 +156,14 @@ describe('a rotated API key', () => {
 				meta: operatorLog(restarted).meta,
 			},
 		]);
-		expect(failures[0].message).toContain(`endpoint ${String(nodeData(trigger).endpointId)}: `);
+		expect(failures[0].message).toContain(
+			`endpoint ${String(trigger.nodeStaticData().endpointId)}: `,
+		);
 	});
 
 	it('leaves an endpoint deleted meanwhile alone, and says how to register a new one', async () => {
 		const trigger = await activeTrigger();
-		const endpointId = String(nodeData(trigger).endpointId);
+		const endpointId = String(trigger.nodeStaticData().endpointId);
 		const rotatedKey = await fixture.control.rotateKey(LIVE_KEY);
 		const restarted = receiver().restart(trigger, trigger.staticData);
 		restarted.updateCredential({ apiKey: rotatedKey });
@@ -185,7 +177,7 @@ describe('a rotated API key', () => {
 		);
 
 		expect(answer.status).toBe(401);
-		expect(await triggerApiCalls()).toEqual([`GET /api/v1/webhook-endpoints/${endpointId}`]);
+		expect(await fixture.endpointCalls()).toEqual([`GET /api/v1/webhook-endpoints/${endpointId}`]);
 		const { where, meta } = operatorLog(restarted);
 		expect(logged).toContainEqual({
 			level: 'error',
@@ -210,7 +202,7 @@ describe("a workflow that carries another workflow's static data", () => {
 			url: original.webhookUrl(),
 			enabled: true,
 		});
-		expect(nodeData(copy).endpointId).not.toBe(originalEndpoint.id);
+		expect(copy.nodeStaticData().endpointId).not.toBe(originalEndpoint.id);
 		expect(logged).toContainEqual({
 			level: 'warn',
 			message: `Webhook endpoint ${originalEndpoint.id} named in this trigger's static data belongs to another workflow; it is left alone`,
@@ -258,7 +250,7 @@ describe('an API that accepts connections and never answers', () => {
 			description: expect.stringContaining('stops waiting 30 seconds after sending a request'),
 		});
 		// not asked again: a second wait of 30 seconds would follow
-		expect(await triggerApiCalls()).toHaveLength(1);
+		expect(await fixture.endpointCalls()).toHaveLength(1);
 	}, 45_000);
 });
 
@@ -280,9 +272,13 @@ describe('the signing secret in the clear in static data', () => {
 	it('is never used to accept a delivery: the delivery is refused, the secret rolled, the retry accepted', async () => {
 		const trigger = await activeTrigger();
 		const [endpoint] = await fixture.control.endpoints();
-		const chosen = receiver().restart(trigger, {
-			[`node:${trigger.node.name}`]: { ...nodeData(trigger), secret: 'whsec_chosen_by_someone' },
-		});
+		const chosen = receiver().restart(
+			trigger,
+			trigger.withNodeStaticData((nodeData) => ({
+				...nodeData,
+				secret: 'whsec_chosen_by_someone',
+			})),
+		);
 
 		const answer = await postSignedEnvelope(
 			chosen.webhookUrl(),
@@ -296,7 +292,7 @@ describe('the signing secret in the clear in static data', () => {
 		expect(rolled.secret).not.toBe(endpoint.secret);
 		await fixture.createMemberAndSettle('Signed by the API');
 		expect(chosen.executions).toHaveLength(1);
-		expect(openNodeSecret(nodeData(chosen))).toBe(rolled.secret);
+		expect(openNodeSecret(chosen.nodeStaticData())).toBe(rolled.secret);
 	});
 });
 

@@ -9,7 +9,6 @@
  * clock is the wall clock plus its offset), so a day passes for the API and for each process's
  * once-a-minute limits alike.
  */
-import type { IDataObject } from 'n8n-workflow';
 
 import { LIVE_KEY } from '../support/constants';
 import { credentialsHelper, useLogRecorder } from '../support/engine/harness';
@@ -65,10 +64,6 @@ async function activeTrigger(): Promise<LiveTrigger> {
 	return trigger;
 }
 
-function nodeData(staticData: IDataObject, trigger: LiveTrigger): Record<string, unknown> {
-	return (staticData[`node:${trigger.node.name}`] ?? {}) as Record<string, unknown>;
-}
-
 /**
  * After an API key rotation, each process in turn gets one event, finds the stored secret unusable
  * and rolls it; the processes' saves are held and land in reverse order, so the row keeps the
@@ -88,7 +83,7 @@ async function rollsSavedInTheWorseOrder(count: number) {
 	for (const process of [...processes].reverse()) await process.releaseSaves();
 
 	const [endpoint] = await fixture.control.endpoints();
-	const stored = openNodeSecret(nodeData(processes[0].staticData, trigger), rotatedKey);
+	const stored = openNodeSecret(trigger.nodeStaticData(processes[0].staticData), rotatedKey);
 	expect(stored).toBeDefined();
 	expect(stored).not.toBe(endpoint.secret);
 	expect((endpoint.previous_secrets ?? []).map(({ secret }) => secret)).toContain(stored);
@@ -121,7 +116,7 @@ describe('several webhook processes repairing the secret after an API key rotati
 			await expectEveryEventRanOnce([trigger, ...processes]);
 			expect(processes.flatMap((process) => process.executions)).toHaveLength(count + 25);
 			const [endpoint] = await fixture.control.endpoints();
-			expect(openNodeSecret(nodeData(processes[0].staticData, trigger), rotatedKey)).toBe(
+			expect(openNodeSecret(trigger.nodeStaticData(processes[0].staticData), rotatedKey)).toBe(
 				endpoint.secret,
 			);
 			expect(endpoint.previous_secrets).toEqual([]);

@@ -45,6 +45,13 @@ export class SandboxFixture {
 		return await this.control.requests();
 	}
 
+	/** The requests about webhook endpoints since the last reset, as `METHOD path`. */
+	async endpointCalls(): Promise<string[]> {
+		return (await this.requests())
+			.filter((request) => request.path.includes('/webhook-endpoints'))
+			.map((request) => `${request.method} ${request.path}`);
+	}
+
 	async clearRequests(): Promise<void> {
 		await this.control.clearRequests();
 	}

@@ -101,6 +101,16 @@ export class TriggerHarness {
 		return this.row?.staticData ?? this.workflow.staticData;
 	}
 
+	/** The trigger node's own part of `staticData` (n8n keeps it under `node:<name>`), or of another copy. */
+	nodeStaticData(staticData: IDataObject = this.staticData): IDataObject {
+		return (staticData[`node:${this.node.name}`] ?? {}) as IDataObject;
+	}
+
+	/** A copy of `staticData` whose node part is `change(node part)`, to start the trigger again on. */
+	withNodeStaticData(change: (nodeData: IDataObject) => IDataObject): IDataObject {
+		return { ...this.staticData, [`node:${this.node.name}`]: change(this.nodeStaticData()) };
+	}
+
 	webhookData(name = 'default'): IWebhookData {
 		const description = this.nodeType.description.webhooks?.find(
 			(webhook: IWebhookDescription) => webhook.name === name,
