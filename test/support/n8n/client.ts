@@ -31,6 +31,9 @@ export interface WorkflowRecord {
 	[key: string]: unknown;
 }
 
+/** Statuses of an execution n8n has not finished (yet). */
+const UNFINISHED_STATUSES = new Set(['new', 'running', 'unknown']);
+
 export interface Execution {
 	id: string;
 	workflowId: string;
@@ -45,6 +48,13 @@ export interface Execution {
 				Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> } }>
 			>;
 			error?: { message: string };
+		};
+		/** What was left to run: an execution that never finished still holds its trigger's items here. */
+		executionData?: {
+			nodeExecutionStack?: Array<{
+				node: { name: string };
+				data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> };
+			}>;
 		};
 	};
 }
@@ -358,23 +368,70 @@ export class N8nClient {
 	}
 
 	/**
-	 * Every execution of the workflow, once none is queued or running. For use after every
-	 * delivery was answered: each execution exists by then, but the public API leaves out the ones
-	 * this n8n process is running (regular mode), so a plain count read then can fall short.
+	 * Ids of the workflow's executions that are queued, running or in an unknown state. Read right
+	 * after a restart, before anything is sent, these are what the stop left unfinished: n8n never
+	 * finishes them (`docs/webhooks.md`, "Restarting n8n").
 	 */
-	async settledExecutions(workflowId: string, timeoutMs = 180_000): Promise<Execution[]> {
+	async unfinishedExecutionIds(workflowId: string): Promise<string[]> {
+		const ids = new Set<string>();
+		// the public API leaves out what this process is running unless asked for by status
+		const running = await this.publicApi<{ data: Array<{ id: string }> }>(
+			'GET',
+			`/executions?${new URLSearchParams({ workflowId, status: 'running', limit: '250' })}`,
+		);
+		for (const execution of running.data) ids.add(execution.id);
+		let cursor: string | undefined;
+		do {
+			const query = new URLSearchParams({ workflowId, limit: '250' });
+			if (cursor) query.set('cursor', cursor);
+			const page = await this.publicApi<{
+				data: Array<{ id: string; status: string }>;
+				nextCursor: string | null;
+			}>('GET', `/executions?${query}`);
+			for (const execution of page.data)
+				if (UNFINISHED_STATUSES.has(execution.status)) ids.add(execution.id);
+			cursor = page.nextCursor ?? undefined;
+		} while (cursor);
+		return [...ids].sort((a, b) => Number(a) - Number(b));
+	}
+
+	/**
+	 * The workflow's executions once their statuses have stayed the same for `quietMs`: after a
+	 * start, what n8n does at boot with executions a stop left unfinished (runs them, marks them
+	 * crashed, or leaves them) is over by then.
+	 */
+	async executionsAtRest(workflowId: string, quietMs = 2_000): Promise<Execution[]> {
+		const statuses = (executions: Execution[]) =>
+			executions.map((execution) => `${execution.id}:${execution.status}`).join(' ');
+		let before = await this.listExecutions(workflowId);
+		for (;;) {
+			await new Promise((wake) => setTimeout(wake, quietMs));
+			const now = await this.listExecutions(workflowId);
+			if (statuses(now) === statuses(before)) return now;
+			before = now;
+		}
+	}
+
+	/**
+	 * Every execution of the workflow, once none is queued or running but those in `leftBehind`
+	 * (what a stop left unfinished, which never finish). For use after every delivery was answered:
+	 * each execution exists by then, but the public API leaves out the ones this n8n process is
+	 * running (regular mode), so a plain count read then can fall short.
+	 */
+	async settledExecutions(
+		workflowId: string,
+		{ leftBehind = [] as string[], timeoutMs = 180_000 } = {},
+	): Promise<Execution[]> {
+		const ignored = new Set(leftBehind);
 		await eventually(
 			`no execution of workflow ${workflowId} queued or running`,
-			async () => {
-				const running = await this.publicApi<{ data: unknown[] }>(
-					'GET',
-					`/executions?${new URLSearchParams({ workflowId, status: 'running', limit: '1' })}`,
-				);
-				const counts = await this.countExecutions(workflowId);
-				return running.data.length + (counts.new ?? 0) + (counts.running ?? 0);
+			async () => (await this.unfinishedExecutionIds(workflowId)).filter((id) => !ignored.has(id)),
+			(unfinished) => unfinished.length === 0,
+			{
+				timeoutMs,
+				intervalMs: 250,
+				describe: (unfinished) => `${unfinished.length} unfinished (${unfinished.join(', ')})`,
 			},
-			(unfinished) => unfinished === 0,
-			{ timeoutMs, intervalMs: 250, describe: (unfinished) => `${unfinished} unfinished` },
 		);
 		return await this.listExecutions(workflowId);
 	}
