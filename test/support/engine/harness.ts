@@ -7,7 +7,7 @@
  * `authenticate`, as the CLI's CredentialsHelper does) and the `additionalData` object.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -58,8 +58,10 @@ const { Container } = require(
 ) as typeof import('@n8n/di');
 
 // InstanceSettings would otherwise create ~/.n8n/config with a random encryption key.
+const n8nFolder = mkdtempSync(join(tmpdir(), 'wfm-engine-'));
+afterAll(() => rmSync(n8nFolder, { recursive: true, force: true }));
 Container.set(InstanceSettings, {
-	n8nFolder: mkdtempSync(join(tmpdir(), 'wfm-engine-')),
+	n8nFolder,
 	instanceId: 'workforce-management-tests',
 	instanceType: 'main',
 	instanceRole: 'leader',
