@@ -79,7 +79,7 @@ async function runsAfterSendingAgain(stream: Stream, leftBehind: string[]) {
 	return runsAcrossRestart(executions, TRIGGER, leftBehind);
 }
 
-test(`stopped after ${STOP_AFTER_ANSWERS} of ${DELIVERIES} deliveries (${IN_FLIGHT} in flight) and started again: every one answered 200 runs exactly once, also when all are sent again; what the stop cut off starts at most twice and is never lost`, async () => {
+test(`stopped after ${STOP_AFTER_ANSWERS} of ${DELIVERIES} deliveries (${IN_FLIGHT} in flight) and started again: every one answered 200 runs exactly once, also when all are sent again; what the stop cut off starts at most twice, and is lost only where n8n 2.8 never starts the execution it created`, async () => {
 	const stream = await streamOfDeliveries('Restart in the middle of a stream');
 	const { answers, stopMs, leftBehind } = await restartMidStream(stream);
 	const { runs, started, interrupted } = await runsAfterSendingAgain(stream, leftBehind);
@@ -104,7 +104,13 @@ test(`stopped after ${STOP_AFTER_ANSWERS} of ${DELIVERIES} deliveries (${IN_FLIG
 	);
 	expect(answered200.length).toBeGreaterThanOrEqual(STOP_AFTER_ANSWERS);
 	expect(answered200.map((id) => `${id}: ${runs(id)}`)).toEqual(onceEach(answered200));
-	expect(cutOff.filter((id) => runs(id) === 0 || started(id) > 2)).toEqual([]);
+	expect(cutOff.filter((id) => started(id) > 2)).toEqual([]);
+	// not run at all: only an event whose execution n8n created and left `new`, never to start it
+	// (2.8; 2.41 runs those at its start), while another request's save carried its id
+	const leftNew = new Set(
+		interrupted.filter((each) => each.status === 'new').map((each) => each.event),
+	);
+	expect(cutOff.filter((id) => runs(id) === 0 && !leftNew.has(id))).toEqual([]);
 }, 400_000);
 
 test(`drained first (a proxy in front stops passing deliveries on, n8n stops once the last is answered): nothing cut off, all ${DELIVERIES} run exactly once when sent again`, async () => {
