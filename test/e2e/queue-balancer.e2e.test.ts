@@ -13,6 +13,7 @@ import {
 	envelopeIds,
 	postAllAtOnce,
 	postAndStopMidway,
+	postAsTheApiRetries,
 	postOverKeepAlive,
 	signedDelivery,
 	type SignedDelivery,
@@ -205,8 +206,8 @@ describe('the webhook process the path hashes to stops in the middle of 100 deli
 		'nginx sends the path to the other webhook process: deliveries after the stop are answered 200 there and run once, also when sent again',
 		async () => {
 			const logged = balancer().served().length;
-			const first = await postOverKeepAlive(balancedUrl(), after.deliveries, IN_FLIGHT);
-			const again = await postOverKeepAlive(balancedUrl(), after.deliveries, IN_FLIGHT);
+			const first = await postAsTheApiRetries(balancedUrl(), after.deliveries, IN_FLIGHT);
+			const again = await postAsTheApiRetries(balancedUrl(), after.deliveries, IN_FLIGHT);
 
 			expect([...first.statuses, ...again.statuses]).toEqual(Array(40).fill(200));
 			expect([...upstreamsServing(logged)]).toEqual([upstreamOf(1 - target)]);
@@ -218,7 +219,7 @@ describe('the webhook process the path hashes to stops in the middle of 100 deli
 	test(
 		'sent again after the stop: none accepted before the stop runs again, none answered 200 is lost (what was cut off is counted: the limit a drain removes)',
 		async () => {
-			const again = await postOverKeepAlive(balancedUrl(), sent.deliveries, IN_FLIGHT);
+			const again = await postAsTheApiRetries(balancedUrl(), sent.deliveries, IN_FLIGHT);
 			expect(again.statuses).toEqual(Array(100).fill(200));
 			const runs = await runsOf(sent.ids);
 
@@ -284,7 +285,7 @@ describe('drained first (docs/queue-mode.md): marked down in nginx, stopped once
 	test(
 		'nothing is cut off: each delivery is answered 200, or its idle connection is closed by the reloading nginx before it is read; sent again, none is lost (how many ran twice is printed: copies of what the drained process answered while the other already took new ones)',
 		async () => {
-			const again = await postOverKeepAlive(balancedUrl(), sent.deliveries, IN_FLIGHT);
+			const again = await postAsTheApiRetries(balancedUrl(), sent.deliveries, IN_FLIGHT);
 			const runs = await runsOf(sent.ids);
 			console.log(
 				`failover with a drain (drained and stopped in ${drainAndStopMs.toFixed(0)} ms): ${answers.filter((answer) => answer.status === 200).length} of 100 answered 200, ` +

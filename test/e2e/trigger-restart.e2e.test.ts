@@ -16,7 +16,7 @@ import { Balancer } from '../support/queue/balancer';
 import {
 	envelopeIds,
 	postAndStopMidway,
-	postOverKeepAlive,
+	postAsTheApiRetries,
 	signedDelivery,
 } from '../support/signed-delivery';
 import { chainWorkflow, workforceTriggerNode } from '../support/workflows';
@@ -73,8 +73,12 @@ async function restartMidStream(stream: Stream, drain = async () => {}) {
 
 /** Sends all 100 again, waits until every execution but those left behind has finished. */
 async function runsAfterSendingAgain(stream: Stream, leftBehind: string[]) {
-	const again = await postOverKeepAlive(stream.url, stream.deliveries, IN_FLIGHT);
+	const again = await postAsTheApiRetries(stream.url, stream.deliveries, IN_FLIGHT);
 	expect(again.statuses).toEqual(Array(DELIVERIES).fill(200));
+	if (again.resent > 0)
+		console.log(
+			`sent again after the start: ${again.resent} answered other than 200 first, then 200`,
+		);
 	const executions = await world().client.settledExecutions(stream.workflowId, { leftBehind });
 	return runsAcrossRestart(executions, TRIGGER, leftBehind);
 }

@@ -151,6 +151,37 @@ export async function postOverKeepAlive(
 }
 
 /**
+ * `postOverKeepAlive`, then, as the API retries a delivery not answered 2xx, the ones not answered
+ * 200 again (after `pauseMs`), for at most `rounds` rounds: an n8n that answers 503 for a moment
+ * ("Database is not ready!" while its database check is late on a loaded machine) still gets each.
+ * Answers each delivery's last status, in the deliveries' order, and how many were sent again.
+ */
+export async function postAsTheApiRetries(
+	url: string,
+	deliveries: SignedDelivery[],
+	concurrency: number,
+	{ rounds = 10, pauseMs = 1_000 } = {},
+): Promise<{ statuses: number[]; resent: number }> {
+	const statuses: number[] = Array(deliveries.length).fill(0);
+	let pending = deliveries.map((_, index) => index);
+	let resent = 0;
+	for (let round = 0; round < rounds && pending.length > 0; round++) {
+		if (round > 0) {
+			resent += pending.length;
+			await new Promise((wake) => setTimeout(wake, pauseMs));
+		}
+		const { answers } = await postOverKeepAlive(
+			url,
+			pending.map((index) => deliveries[index]),
+			concurrency,
+		);
+		pending.forEach((index, at) => (statuses[index] = answers[at].status));
+		pending = pending.filter((index) => statuses[index] !== 200);
+	}
+	return { statuses, resent };
+}
+
+/**
  * `postOverKeepAlive`, with `stop` started beside the rest once `stopAfter` deliveries are
  * answered (n8n or one of its processes stopped in the middle of a stream). Also answers when the
  * stop began and ended (`performance.now()`).
