@@ -442,4 +442,22 @@ describe('an answer larger than any page the API sends', () => {
 			await api.close();
 		}
 	});
+
+	it('is refused at once when its Content-Length says so, before any of it comes', async () => {
+		const api = await new OversizedApi(200 * 1024 * 1024, true).start();
+		try {
+			const { error } = await run(getOrganization, {
+				credentials: { apiKey: LIVE_KEY, baseUrl: api.baseUrl },
+			});
+
+			expect(error).toMatchObject({
+				name: 'NodeApiError',
+				message: `The Workforce Management API at ${api.baseUrl} answered GET /organization with more than 16 MB`,
+				description: expect.stringContaining('The node stops reading an answer at 16 MB'),
+			});
+			await eventually('hung up on', async () => api.clientHungUp, (hungUp) => hungUp);
+		} finally {
+			await api.close();
+		}
+	});
 });

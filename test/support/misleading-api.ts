@@ -83,6 +83,7 @@ export class RedirectingApi {
 /**
  * An "API" answering 200 with a JSON-looking body of `totalBytes`, chunked (no length announced),
  * written as fast as the client reads it; it notes whether the client hung up before the end.
+ * With `announceOnly`, it announces that length in `Content-Length` and then sends nothing.
  */
 export class OversizedApi {
 	bytesSent = 0;
@@ -95,7 +96,10 @@ export class OversizedApi {
 
 	origin = '';
 
-	constructor(private readonly totalBytes: number) {
+	constructor(
+		private readonly totalBytes: number,
+		private readonly announceOnly = false,
+	) {
 		this.server = createServer((request, response) => this.answer(request, response));
 	}
 
@@ -105,10 +109,18 @@ export class OversizedApi {
 
 	private answer(request: IncomingMessage, response: ServerResponse): void {
 		request.resume();
-		response.writeHead(200, { 'content-type': 'application/json' });
 		response.on('close', () => {
 			if (!this.sentAll) this.clientHungUp = true;
 		});
+		if (this.announceOnly) {
+			response.writeHead(200, {
+				'content-type': 'application/json',
+				'content-length': String(this.totalBytes),
+			});
+			response.flushHeaders();
+			return;
+		}
+		response.writeHead(200, { 'content-type': 'application/json' });
 		const chunk = Buffer.alloc(64 * 1024, 'a');
 		response.write('{"id":"big","name":"');
 		const writeMore = (): void => {
