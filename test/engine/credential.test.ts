@@ -19,6 +19,8 @@ import {
 } from '../support/constants';
 import { credentialTypes, nodeTypes } from '../support/engine/harness';
 import { closeServer, listenOnLoopback } from '../support/loopback-server';
+import { ElsewhereServer, OversizedApi, RedirectingApi } from '../support/misleading-api';
+import { eventually } from '../support/poll';
 import { useSandbox } from '../support/sandbox-fixture';
 
 const sandbox = useSandbox();
@@ -225,4 +227,66 @@ describe('Workforce Management API credential test', () => {
 		expect(result.status).toBe('Error');
 		expect(result.message).not.toContain('s3cret-pw');
 	});
+});
+
+describe('the credential test sends the key to the Base URL\'s origin alone, within bounds', () => {
+	it('does not follow a redirect to another host, and names where it pointed', async () => {
+		const elsewhere = await new ElsewhereServer().start();
+		const api = await new RedirectingApi(302, (path) => `${elsewhere.origin}${path}`).start();
+		try {
+			const result = await testCredential(LIVE_KEY, api.baseUrl);
+
+			expect(elsewhere.received).toEqual([]);
+			expect(result).toEqual({
+				status: 'Error',
+				message: expect.stringMatching(
+					new RegExp(
+						`^The Workforce Management API at ${api.baseUrl} answered GET /organization with a redirect to ${elsewhere.origin}/api/v1/organization; check the Base URL\\. `,
+					),
+				),
+			});
+		} finally {
+			await api.close();
+			await elsewhere.close();
+		}
+	});
+
+	it('refuses an answer larger than 16 MB without reading the rest', async () => {
+		const api = await new OversizedApi(64 * 1024 * 1024).start();
+		try {
+			const result = await testCredential(LIVE_KEY, api.baseUrl);
+
+			// compared in short: a whole answer read in would fill the report
+			expect({ status: result.status, message: result.message.slice(0, 200) }).toEqual({
+				status: 'Error',
+				message: expect.stringMatching(
+					new RegExp(
+						`^The Workforce Management API at ${api.baseUrl} answered GET /organization with more than 16 MB\\. `,
+					),
+				),
+			});
+			await eventually('hung up on', async () => api.clientHungUp, (hungUp) => hungUp);
+			expect(api.sentAll).toBe(false);
+		} finally {
+			await api.close();
+		}
+	});
+
+	it('gives up at the deadline the node has when the answer trickles, before it ends', async () => {
+		// headers at once, then a byte now and then for 50 s: never silent long enough for a timeout
+		await sandbox.injectFault({ kind: 'slow_body', seconds: 50, count: 1, path: '/organization' });
+		const startedAt = Date.now();
+
+		const result = await testCredential(LIVE_KEY, sandbox.sandbox.baseUrl);
+
+		expect(result).toEqual({
+			status: 'Error',
+			message: expect.stringMatching(
+				new RegExp(
+					`^The Workforce Management API at ${sandbox.sandbox.baseUrl} did not answer GET /organization within 30 seconds\\. `,
+				),
+			),
+		});
+		expect(Date.now() - startedAt).toBeLessThan(50_000);
+	}, 70_000);
 });

@@ -2,8 +2,11 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { byId, runNode } from '../support/engine/harness';
 import type { WorkforceCredentials } from '../support/engine/harness';
+import { TriggerHarness } from '../support/engine/trigger-harness';
+import { ElsewhereServer, OversizedApi, RedirectingApi } from '../support/misleading-api';
+import { eventually } from '../support/poll';
 import { useSandbox } from '../support/sandbox-fixture';
-import { READONLY_KEY } from '../support/constants';
+import { LIVE_KEY, READONLY_KEY } from '../support/constants';
 
 const sandbox = useSandbox();
 
@@ -348,5 +351,113 @@ describe('the error that stops the node carries the failing item', () => {
 			context: { itemIndex: 2 },
 		});
 		expect(await sandbox.requests()).toHaveLength(3);
+	});
+});
+
+describe('the API key goes to the Base URL\'s origin and nowhere else', () => {
+	let elsewhere: ElsewhereServer;
+	let api: RedirectingApi;
+
+	beforeEach(async () => {
+		elsewhere = await new ElsewhereServer().start();
+	});
+	afterEach(async () => {
+		await api.close();
+		await elsewhere.close();
+	});
+
+	async function redirectingElsewhere(status: number): Promise<RedirectingApi> {
+		api = await new RedirectingApi(status, (path) => `${elsewhere.origin}${path}`).start();
+		return api;
+	}
+
+	it.each([
+		[302, getOrganization, 'GET', '/organization'],
+		[307, createMember, 'POST', '/members'],
+	])(
+		'a %i to another host is not followed: the error names where it pointed',
+		async (status, parameters, method, path) => {
+			await redirectingElsewhere(status);
+
+			const { items, error } = await run(parameters, {
+				credentials: { apiKey: LIVE_KEY, baseUrl: api.baseUrl },
+			});
+
+			expect(elsewhere.received).toEqual([]);
+			expect(items).toEqual([]);
+			expect(error).toMatchObject({
+				name: 'NodeApiError',
+				message: `The Workforce Management API at ${api.baseUrl} answered ${method} ${path} with a redirect to ${elsewhere.origin}/api/v1${path}; check the Base URL`,
+				description: expect.stringContaining('The node does not follow redirects'),
+			});
+			expect(api.requests).toBe(1);
+		},
+	);
+
+	it("the trigger's activation does not follow one either", async () => {
+		await redirectingElsewhere(302);
+		const trigger = new TriggerHarness({
+			parameters: { events: ['member.created'] },
+			credentials: { apiKey: LIVE_KEY, baseUrl: api.baseUrl },
+		});
+
+		await expect(trigger.activate()).rejects.toThrow(
+			`answered GET /webhook-endpoints with a redirect to ${elsewhere.origin}/api/v1/webhook-endpoints`,
+		);
+		expect(elsewhere.received).toEqual([]);
+	});
+
+	it('a redirect loop ends with an error naming the API', async () => {
+		api = await new RedirectingApi(302, (path, self) => `${self.origin}${path}`).start();
+
+		const { error } = await run(getOrganization, {
+			credentials: { apiKey: LIVE_KEY, baseUrl: api.baseUrl },
+		});
+
+		expect(error).toMatchObject({
+			name: 'NodeApiError',
+			message: expect.stringContaining(`Workforce Management API at ${api.baseUrl}`),
+		});
+		expect(elsewhere.received).toEqual([]);
+	});
+});
+
+describe('an answer larger than any page the API sends', () => {
+	it('is refused once it passes 16 MB, naming the request and the limit, without reading the rest', async () => {
+		const api = await new OversizedApi(64 * 1024 * 1024).start();
+		try {
+			const { items, error } = await run(getOrganization, {
+				credentials: { apiKey: LIVE_KEY, baseUrl: api.baseUrl },
+			});
+
+			// compared in short: a whole answer read in would fill the report
+			expect({ items: items.length, error: error?.name, message: error?.message }).toEqual({
+				items: 0,
+				error: 'NodeApiError',
+				message: `The Workforce Management API at ${api.baseUrl} answered GET /organization with more than 16 MB`,
+			});
+			await eventually('hung up on', async () => api.clientHungUp, (hungUp) => hungUp);
+			expect(api.sentAll).toBe(false);
+		} finally {
+			await api.close();
+		}
+	});
+
+	it('is refused at once when its Content-Length says so, before any of it comes', async () => {
+		const api = await new OversizedApi(200 * 1024 * 1024, true).start();
+		try {
+			const { error } = await run(getOrganization, {
+				credentials: { apiKey: LIVE_KEY, baseUrl: api.baseUrl },
+			});
+
+			expect(error).toMatchObject({
+				name: 'NodeApiError',
+				message: `The Workforce Management API at ${api.baseUrl} answered GET /organization with more than 16 MB`,
+				description: expect.stringContaining('The node stops reading an answer at 16 MB'),
+			});
+			await eventually('hung up on', async () => api.clientHungUp, (hungUp) => hungUp);
+		} finally {
+			await api.close();
+		}
 	});
 });

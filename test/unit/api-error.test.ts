@@ -2,6 +2,7 @@ import type { INode } from 'n8n-workflow';
 
 import {
 	apiError,
+	cutShortWording,
 	deadlineError,
 	describeFailure,
 	unexpectedAnswerError,
@@ -222,6 +223,48 @@ describe('deadlineError', () => {
 			description:
 				'The node stops waiting 30 seconds after sending a request, also when part of the answer has come (a server or proxy sending it very slowly). Check that the Base URL in the credential points at the API itself, not at a proxy; if it does, retry later or contact the provider.',
 			errorResponse: { message: 'no complete answer within 30 seconds' },
+		});
+	});
+});
+
+describe('cutShortWording', () => {
+	const blankPassword = (text: string) => text.split('s3cret').join('***');
+
+	it('names where a redirect pointed, with a password of the Base URL blanked', () => {
+		const wording = cutShortWording(
+			{ kind: 'redirected', statusCode: 302, location: 'https://ada:s3cret@other.example/login' },
+			'https://api.example.com/api/v1',
+			'GET /members',
+			blankPassword,
+		);
+		expect(wording.message).toBe(
+			'The Workforce Management API at https://api.example.com/api/v1 answered GET /members with a redirect to https://ada:***@other.example/login; check the Base URL',
+		);
+	});
+
+	it('says when a redirect named no address', () => {
+		const wording = cutShortWording(
+			{ kind: 'redirected', statusCode: 304, location: undefined },
+			'https://api.example.com/api/v1',
+			'GET /members',
+			blankPassword,
+		);
+		expect(wording.message).toBe(
+			'The Workforce Management API at https://api.example.com/api/v1 answered GET /members with a redirect to no address (status 304); check the Base URL',
+		);
+	});
+
+	it('names the request and the size limit of an answer too large', () => {
+		const wording = cutShortWording(
+			{ kind: 'tooLarge' },
+			'https://api.example.com/api/v1',
+			'GET /members',
+			blankPassword,
+		);
+		expect(wording).toEqual({
+			message:
+				'The Workforce Management API at https://api.example.com/api/v1 answered GET /members with more than 16 MB',
+			description: expect.stringMatching(/^The node stops reading an answer at 16 MB, /),
 		});
 	});
 });

@@ -71,6 +71,13 @@ describe('baseUrlProblem', () => {
 		['http://[::2]', '[::2]'],
 		['http://[::ffff:10.0.0.1]', '[::ffff:a00:1]'],
 		['http://user:pw@wfm.example', 'wfm.example'],
+		// other spellings of the same addresses
+		['HTTP://WFM.EXAMPLE/api/v1', 'wfm.example'],
+		['  http://wfm.example/api/v1/ ', 'wfm.example'],
+		['http://wfm.example.', 'wfm.example.'],
+		['http://0x0a.0.0.5', '10.0.0.5'],
+		['http://167772165', '10.0.0.5'],
+		['http://127.0.0.1%2eexample.com', '127.0.0.1.example.com'],
 	])('refuses http:// to another machine: %j', (baseUrl, host) => {
 		const problem = baseUrlProblem(baseUrl);
 		expect(problem).toBe(

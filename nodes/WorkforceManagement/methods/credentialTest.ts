@@ -2,16 +2,16 @@ import type {
 	ICredentialTestFunctions,
 	ICredentialsDecrypted,
 	IDataObject,
+	IN8nHttpFullResponse,
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
 
 import { API } from '../../shared/api';
 import { apiRootUrl } from '../../shared/transport';
-import { describeFailure, errorBodyOf } from '../../shared/transport/apiError';
-import { authorizationHeader } from '../../shared/transport/authorization';
+import { cutShortWording, describeFailure, errorBodyOf } from '../../shared/transport/apiError';
 import { API_ROOT_HINT, baseUrlProblem, userInfoRedactor } from '../../shared/transport/baseUrl';
-
-const TIMEOUT_MS = 15_000;
+import { sendOnce } from '../../shared/transport/send';
+import type { SendOutcome } from '../../shared/transport/send';
 
 /** A harmless read per read scope: on a 403 they tell which scopes the key lacks. */
 const READ_PROBES = [
@@ -21,12 +21,7 @@ const READ_PROBES = [
 	{ scope: API.webhookEvents.read, path: API.webhookEvents.path },
 ];
 
-interface Answer {
-	statusCode: number;
-	body: unknown;
-}
-
-type Get = (path: string) => Promise<Answer>;
+type Get = (path: string) => Promise<SendOutcome>;
 
 const fail = (message: string): INodeCredentialTestResult => ({ status: 'Error', message });
 
@@ -56,39 +51,29 @@ function isOrganization(body: unknown): body is { name: string; sandbox?: boolea
 }
 
 /** Why a request got no HTTP answer, from the code n8n's request helper leaves on the error. */
-function unreachableReason(error: { code?: string; message?: string }): string {
-	const code = error.code ?? '';
+function unreachableReason({ code = '', cause }: { code?: string; cause: string }): string {
 	if (code === 'ECONNREFUSED') return 'nothing accepts connections there (connection refused)';
 	if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
 		return 'no host has that name (DNS lookup failed)';
-	if (code === 'ETIMEDOUT' || code === 'ECONNABORTED') {
-		return `no answer within ${TIMEOUT_MS / 1000} s`;
-	}
 	if (/CERT|SSL|TLS/i.test(code)) return `its TLS certificate is not accepted (${code})`;
-	return code || error.message || 'unknown network error';
+	return code || cause;
 }
 
-/** A GET with the key, answered whatever its status. */
+/** A GET with the key through the node's transport (deadline, size limit, no redirects), answered whatever its status. */
 function getter(this: ICredentialTestFunctions, apiRoot: string, apiKey: string): Get {
-	// A credential test gets only `helpers.request` from n8n (no httpRequest in this context).
-	const { helpers } = this;
 	return async (path) =>
-		(await helpers.request({
-			method: 'GET',
-			uri: `${apiRoot}${path}`,
-			headers: { ...authorizationHeader(apiKey), Accept: 'application/json' },
-			json: true,
-			simple: false,
-			resolveWithFullResponse: true,
-			timeout: TIMEOUT_MS,
-		})) as Answer;
+		await sendOnce.call(this, apiKey, { method: 'GET', url: `${apiRoot}${path}`, json: true });
 }
 
 /** The read scopes a key lacks, once reading the organization answered 403. */
 async function lackingScopes(get: Get): Promise<string[]> {
 	const lacks = async (path: string): Promise<boolean> => {
-		const probe = await get(path).catch(() => undefined);
-		return probe?.statusCode === 403 && errorBodyOf(probe.body).error?.code !== 'module_inactive';
+		const probe = await get(path);
+		return (
+			probe.kind === 'answered' &&
+			probe.response.statusCode === 403 &&
+			errorBodyOf(probe.response.body).error?.code !== 'module_inactive'
+		);
 	};
 	const probes = await Promise.all(
 		READ_PROBES.map(async ({ scope, path }) => ({
@@ -101,7 +86,7 @@ async function lackingScopes(get: Get): Promise<string[]> {
 
 /** What the answer to reading the organization says about the credential. */
 async function verdict(
-	answer: Answer,
+	answer: IN8nHttpFullResponse,
 	get: Get,
 	{ host, tested }: { host: string; tested: string },
 ): Promise<INodeCredentialTestResult> {
@@ -149,14 +134,17 @@ export async function workforceManagementApiTest(
 	const apiRoot = apiRootUrl(baseUrl);
 	const host = new URL(apiRoot).host;
 	const get = getter.call(this, apiRoot, apiKey);
-	let answer: Answer;
-	try {
-		answer = await get(API.organization.path);
-	} catch (error) {
-		const reason = redact(unreachableReason(error as { code?: string; message?: string }));
+	const outcome = await get(API.organization.path);
+	if (outcome.kind === 'unanswered') {
+		const reason = redact(unreachableReason(outcome));
 		return fail(`Could not reach ${host}: ${reason}. Check the Base URL. ${API_ROOT_HINT}`);
 	}
-	return await verdict(answer, get, {
+	if (outcome.kind !== 'answered') {
+		const request = `GET ${API.organization.path}`;
+		const wording = cutShortWording(outcome, redact(apiRoot), request, redact);
+		return fail(`${wording.message}. ${wording.description}`);
+	}
+	return await verdict(outcome.response, get, {
 		host,
 		tested: redact(`GET ${apiRoot}${API.organization.path}`),
 	});

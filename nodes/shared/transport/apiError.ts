@@ -1,6 +1,7 @@
 import type { IHttpRequestMethods, IN8nHttpFullResponse, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { MAX_ANSWER_BYTES, REQUEST_DEADLINE_MS } from './limits';
 import { describeRateLimitAttempts } from './rateLimit';
 import type { RateLimitAttempts } from './rateLimit';
 
@@ -149,6 +150,14 @@ export function apiError(
 	});
 }
 
+function deadlineWording(apiRoot: string, request: string, deadlineMs: number): Wording {
+	const seconds = deadlineMs / 1000;
+	return {
+		message: `The Workforce Management API at ${apiRoot} did not answer ${request} within ${seconds} seconds`,
+		description: `The node stops waiting ${seconds} seconds after sending a request, also when part of the answer has come (a server or proxy sending it very slowly). Check that the Base URL in the credential points at the API itself, not at a proxy; if it does, retry later or contact the provider.`,
+	};
+}
+
 /** A request abandoned at its deadline, answered slowly or not at all. */
 export function deadlineError(
 	node: INode,
@@ -156,15 +165,71 @@ export function deadlineError(
 	request: string,
 	deadlineMs: number,
 ): NodeApiError {
-	const seconds = deadlineMs / 1000;
+	const wording = deadlineWording(apiRoot, request, deadlineMs);
 	return new NodeApiError(
 		node,
-		{ message: `no complete answer within ${seconds} seconds` },
-		{
-			message: `The Workforce Management API at ${apiRoot} did not answer ${request} within ${seconds} seconds`,
-			description: `The node stops waiting ${seconds} seconds after sending a request, also when part of the answer has come (a server or proxy sending it very slowly). Check that the Base URL in the credential points at the API itself, not at a proxy; if it does, retry later or contact the provider.`,
-		},
+		{ message: `no complete answer within ${deadlineMs / 1000} seconds` },
+		wording,
 	);
+}
+
+/** A request the node cut short: at its deadline, at a redirect, or at an answer too large to read. */
+export type CutShort =
+	| { kind: 'deadline' }
+	| { kind: 'redirected'; statusCode: number; location: string | undefined }
+	| { kind: 'tooLarge' };
+
+function redirectWording(
+	apiRoot: string,
+	request: string,
+	statusCode: number,
+	location: string | undefined,
+): Wording {
+	const pointedAt = location ?? `no address (status ${statusCode})`;
+	return {
+		message: `The Workforce Management API at ${apiRoot} answered ${request} with a redirect to ${pointedAt}; check the Base URL`,
+		description:
+			'The node does not follow redirects: it sends the API key only to the address of the Base URL (its scheme, host and port), and the API documents none. Set the Base URL in the credential to the address the API itself answers on, not one that a proxy or login page forwards from.',
+	};
+}
+
+function tooLargeWording(apiRoot: string, request: string, maxBytes: number): Wording {
+	const limit = `${maxBytes / (1024 * 1024)} MB`;
+	return {
+		message: `The Workforce Management API at ${apiRoot} answered ${request} with more than ${limit}`,
+		description: `The node stops reading an answer at ${limit}, and the API's largest (a page of 100 records) is far smaller. Check that the Base URL in the credential points at the API itself, not at a proxy or a file server; if it does, contact the provider.`,
+	};
+}
+
+/**
+ * The wording of a request cut short, for a node's error and the credential test alike; a
+ * redirect's address shown through `redact` (it may repeat the Base URL's password).
+ */
+export function cutShortWording(
+	outcome: CutShort,
+	apiRoot: string,
+	request: string,
+	redact: (text: string) => string,
+): Wording {
+	if (outcome.kind === 'deadline') return deadlineWording(apiRoot, request, REQUEST_DEADLINE_MS);
+	if (outcome.kind === 'tooLarge') return tooLargeWording(apiRoot, request, MAX_ANSWER_BYTES);
+	const location = outcome.location === undefined ? undefined : redact(outcome.location);
+	return redirectWording(apiRoot, request, outcome.statusCode, location);
+}
+
+/** The node's error for a request cut short (see `cutShortWording`). */
+export function cutShortError(
+	node: INode,
+	outcome: CutShort,
+	apiRoot: string,
+	request: string,
+	redact: (text: string) => string,
+): NodeApiError {
+	if (outcome.kind === 'deadline') {
+		return deadlineError(node, apiRoot, request, REQUEST_DEADLINE_MS);
+	}
+	const wording = cutShortWording(outcome, apiRoot, request, redact);
+	return new NodeApiError(node, { message: wording.message }, wording);
 }
 
 /** A request that got no HTTP answer at all (refused, reset, unknown host) on every attempt. */

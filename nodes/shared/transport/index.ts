@@ -1,7 +1,7 @@
 export { apiRootUrl } from './baseUrl';
 export { workforceApiRequest } from './request';
 export { TRANSPORT_MAX_ATTEMPTS } from './retry';
-export { REQUEST_DEADLINE_MS } from './send';
+export { MAX_ANSWER_BYTES, REQUEST_DEADLINE_MS } from './limits';
 export type { WorkforceApiContext, WorkforceApiRequestOptions } from './request';
 export { MAX_PAGE_SIZE, workforceApiListPage, workforceApiPaginate } from './paginate';
 export type { WorkforceListPage } from './paginate';

@@ -81,7 +81,7 @@ export async function workforceApiRequest(
 	};
 	let attempts = NO_ATTEMPTS;
 	for (;;) {
-		const outcome = await sendOnce.call(this, credentials, request);
+		const outcome = await sendOnce.call(this, credentials.data?.apiKey, request);
 		const next = afterOutcome(method, outcome, attempts);
 		attempts = next.attempts;
 		if (next.delayMs === undefined) return resultOf(target, outcome, attempts);

@@ -1,9 +1,8 @@
 import type { IHttpRequestMethods, INode } from 'n8n-workflow';
 
-import { apiError, deadlineError, unexpectedAnswerError, unreachableError } from './apiError';
+import { apiError, cutShortError, unexpectedAnswerError, unreachableError } from './apiError';
 import type { Attempts } from './retry';
 import type { SendOutcome } from './send';
-import { REQUEST_DEADLINE_MS } from './send';
 
 /** Where a request went, for the error that ends it; the API root with any password blanked. */
 export interface RequestTarget {
@@ -22,8 +21,8 @@ export interface RequestTarget {
 export function resultOf(target: RequestTarget, outcome: SendOutcome, attempts: Attempts): unknown {
 	const { node, method, path, shownApiRoot } = target;
 	const request = `${method} ${path}`;
-	if (outcome.kind === 'deadline') {
-		throw deadlineError(node, shownApiRoot, request, REQUEST_DEADLINE_MS);
+	if (outcome.kind === 'deadline' || outcome.kind === 'redirected' || outcome.kind === 'tooLarge') {
+		throw cutShortError(node, outcome, shownApiRoot, request, target.redact);
 	}
 	if (outcome.kind === 'unanswered') {
 		throw unreachableError(
