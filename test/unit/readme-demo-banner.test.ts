@@ -12,7 +12,7 @@ import { DEMO_PORTS, DEMO_TARGET } from '../../demo/state';
 import { SIGNUP_FORM_PATH } from '../../demo/workflows';
 import { buildWorld } from '../sandbox/world';
 import { DEFAULT_OWNER, N8N_LINES, NEWEST_N8N_LINE } from '../support/n8n';
-import { readmeDemoBanner } from '../support/readme';
+import { readmeCodeBlock } from '../support/readme';
 import { SANDBOX_CREDENTIAL_NAME } from '../support/world';
 
 const BANNER_FIRST_LINE = 'Workforce Management demo is running';
@@ -41,6 +41,6 @@ test('the README shows the banner npm start prints on the newest tested line', (
 		n8nLog: join('.demo', 'n8n.log'),
 	});
 
-	expect(readmeDemoBanner(BANNER_FIRST_LINE)).toBe(printed);
+	expect(readmeCodeBlock(BANNER_FIRST_LINE)).toBe(printed);
 	expect(printed.endsWith(DEMO_READY_LINE)).toBe(true);
 });
