@@ -4,13 +4,17 @@
  * the Create member node did, the sandbox holds the member it made, and a sign-up that created no
  * member is an error in n8n's Executions list.
  */
+import { join } from 'node:path';
+
 import type { Browser, Page } from 'playwright-core';
 
+import { PACKAGE_ROOT } from '../support/constants';
 import type { Execution } from '../support/n8n';
 import { eventually } from '../support/poll';
 import type { RecordedRequest } from '../support/sandbox-control';
 import { E2eWorld } from '../support/world';
 import { launchChromium } from '../../demo/pictures/capture';
+import { openEditorPage } from '../../demo/pictures/editor';
 import { DEMO_TARGET } from '../../demo/state';
 import {
 	SIGNUP_FAILED_ERROR,
@@ -20,6 +24,8 @@ import {
 } from '../../demo/workflows';
 
 const PAGE_TIMEOUT_MS = 30_000;
+/** What a person and the operator saw, kept for a look (test-results/ is not committed). */
+const SCREENSHOTS = join(PACKAGE_ROOT, 'test-results', 'pictures');
 
 let world: E2eWorld;
 let browser: Browser;
@@ -145,7 +151,19 @@ test('when the API fails, the page says the service could not sign them up, and 
 	);
 	// the page stays as it was once the execution has ended in the error
 	expect(await page.locator('body').innerText()).toContain(SIGNUP_PAGES.failed.message);
+	await page.screenshot({ path: join(SCREENSHOTS, 'signup-api-failed-page.png') });
 	await page.close();
+
+	const editor = await openEditorPage(browser, world, { width: 1280, height: 720 }, 1);
+	await editor.goto(`${world.n8n.url}/home/executions`);
+	// the Executions list shows this sign-up's run as an error
+	await editor
+		.getByRole('row')
+		.filter({ has: editor.getByRole('cell', { name: execution.id, exact: true }) })
+		.getByText('Error', { exact: true })
+		.waitFor();
+	await editor.screenshot({ path: join(SCREENSHOTS, 'signup-api-failed-execution.png') });
+	await editor.context().close();
 });
 
 test('a name-only sign-up creates a member without empty contact details', async () => {
