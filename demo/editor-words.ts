@@ -24,7 +24,7 @@ const WORDS_2_8: EditorWords = {
  */
 const WORDS_2_41: EditorWords = {
 	listenButton: 'Execute step',
-	workflowsPage: 'Overview (n8n opens on its Assistant page after login)',
+	workflowsPage: 'Overview; n8n opens on its Assistant page after login',
 	otherLine: 'n8n 2.8.4 names this button "Listen for test event"',
 };
 
