@@ -62,7 +62,10 @@ function runKind(execution: Execution, words: EditorWords): string {
 function endpointOwner(endpoint: WebhookEndpoint | undefined, words: EditorWords): string {
 	if (!endpoint) return 'an endpoint';
 	// the trigger describes its endpoint as `<workflow name> (n8n workflow <id>)`
-	const workflow = String(endpoint.description ?? endpoint.url).replace(/ \(n8n workflow \S+\)$/, '');
+	const workflow = String(endpoint.description ?? endpoint.url).replace(
+		/ \(n8n workflow \S+\)$/,
+		'',
+	);
 	return endpoint.url.includes('/webhook-test/')
 		? `the editor (${words.listenButton} in "${workflow}")`
 		: `published workflow "${workflow}"`;
@@ -144,7 +147,7 @@ async function main(): Promise<void> {
 	const emitted = await sandbox.emitEvent(eventType, data, { mergeIntoExample: true });
 	const { event, delivery_ids: deliveryIds } = emitted;
 	console.log(
-		`Emitted ${event.type} (${event.id}) in ${state.target.organization}/${state.target.mode} (the trigger's items say api_mode: "${state.target.mode}").`,
+		`Emitted ${event.type} (${event.id}) in ${state.target.organization}/${state.target.mode} (the trigger's items say api_key_mode: "${state.target.mode}").`,
 	);
 	if (emitted.example_payload) {
 		console.log(

@@ -7,21 +7,29 @@
  */
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 
 import { PACKAGE_ROOT } from '../test/support/constants';
 import {
 	DEFAULT_OWNER,
+	N8N_LINE,
 	N8N_LINES,
 	N8N_VERSION,
-	NEWEST_N8N_LINE,
 	ensureN8nInstalled,
 	runtimeDescription,
 } from '../test/support/n8n';
 import type { QueueCluster } from '../test/support/queue/cluster';
 import { E2eWorld, type E2eWorldOptions } from '../test/support/world';
+import { demoBanner, runtimeLine } from './banner';
 import { editorWords } from './editor-words';
-import { DEMO_FOLDER, DEMO_LOG, DEMO_STATE_FILE, DEMO_TARGET, type DemoState } from './state';
+import {
+	DEMO_FOLDER,
+	DEMO_LOG,
+	DEMO_PORTS,
+	DEMO_STATE_FILE,
+	DEMO_TARGET,
+	type DemoState,
+} from './state';
 import {
 	SIGNUP_FORM_PATH,
 	signupFormWorkflow,
@@ -29,9 +37,6 @@ import {
 	timesheetLookupWorkflow,
 	verifyNewMembersWorkflow,
 } from './workflows';
-
-const PREFERRED_N8N_PORT = 5678;
-const PREFERRED_SANDBOX_PORT = 4010;
 
 /** Which of the two ports the failed start found taken, if that is why it failed. */
 function takenPort(error: unknown, ports: { sandboxPort: number; n8nPort: number }) {
@@ -48,7 +53,10 @@ function takenPort(error: unknown, ports: { sandboxPort: number; n8nPort: number
  * given up for any free one (port 0) and the start is tried again.
  */
 async function startOnUsualPorts(options: E2eWorldOptions): Promise<E2eWorld> {
-	const ports = { sandboxPort: PREFERRED_SANDBOX_PORT, n8nPort: PREFERRED_N8N_PORT };
+	const ports: { sandboxPort: number; n8nPort: number } = {
+		sandboxPort: DEMO_PORTS.sandbox,
+		n8nPort: DEMO_PORTS.n8n,
+	};
 	for (;;) {
 		try {
 			return await E2eWorld.start({ ...options, ...ports });
@@ -143,43 +151,30 @@ async function main(): Promise<void> {
 			},
 		};
 		writeFileSync(DEMO_STATE_FILE, JSON.stringify(state, null, 2));
-		const words = editorWords(N8N_VERSION);
-
 		console.log(
-			[
-				'',
-				'Workforce Management demo is running (everything on 127.0.0.1, nothing leaves this machine).',
-				'',
-				`  n8n            ${runtimeDescription()}${otherLines()}`,
-				`  n8n editor     ${world.n8n.url}`,
-				`  login          ${DEFAULT_OWNER.email} / ${DEFAULT_OWNER.password}`,
-				`  sign-up form   ${publicUrl}/form/${SIGNUP_FORM_PATH}  (creates a member through the node, then says how it went)`,
-				`  sandbox API    ${world.sandbox.baseUrl}  (key ${world.apiKey}, credential "${world.credential.name}")`,
-				`  organization   Acme Staffing (sandbox): ${seeded.members} members, ${seeded.customers} customers, ${seeded.sites} sites`,
-				...(cluster ? queueLines(cluster) : []),
-				'',
-				`  Workflows (in the editor under ${words.workflowsPage}):`,
-				'             "Sign-up form → create member", "On timesheet approved → summary" and',
-				'             "On timesheet approved → member and customer" (Published),',
-				'             "On member created → verify member" (not published, to explore)',
-				'',
-				'  Emit an event into the demo:   npm run demo:emit -- timesheet.approved',
-				`  n8n's log:                     ${DEMO_LOG}`,
-				'',
-				'Press Ctrl-C to stop.',
-			].join('\n'),
+			`\n${demoBanner({
+				runtime: runtimeLine(N8N_LINE, N8N_LINE.node ?? process.versions.node, N8N_LINES),
+				n8nUrl: world.n8n.url,
+				login: DEFAULT_OWNER,
+				signupFormUrl: `${publicUrl}/form/${SIGNUP_FORM_PATH}`,
+				sandboxBaseUrl: world.sandbox.baseUrl,
+				apiKey: world.apiKey,
+				credentialName: world.credential.name,
+				seeded,
+				words: editorWords(N8N_VERSION),
+				queueLines: cluster ? queueLines(cluster) : undefined,
+				n8nLog: shownPath(DEMO_LOG),
+			})}`,
 		);
 	} catch (error) {
 		await stop(`Setting up the demo failed: ${(error as Error).message}`, 1);
 	}
 }
 
-/** How to start the other tested lines. */
-function otherLines(): string {
-	const others = N8N_LINES.filter((line) => line.n8n !== N8N_VERSION).map((line) => line.n8n);
-	if (others.length === 0) return '';
-	const newest = N8N_VERSION === NEWEST_N8N_LINE.n8n ? 'the newest tested line' : 'an older line';
-	return `, ${newest} (also: ${others.map((version) => `npm start -- --n8n ${version}`).join(', ')})`;
+/** A path inside the checkout as npm's scripts see it (relative to it), any other in full. */
+function shownPath(path: string): string {
+	const inside = relative(PACKAGE_ROOT, path);
+	return inside.startsWith('..') || isAbsolute(inside) ? path : inside;
 }
 
 function queueLines(cluster: QueueCluster): string[] {

@@ -9,6 +9,8 @@ import type { SandboxTarget } from '../test/support/sandbox-control';
 export const DEMO_FOLDER = process.env.WFM_DEMO_FOLDER ?? join(PACKAGE_ROOT, '.demo');
 export const DEMO_STATE_FILE = join(DEMO_FOLDER, 'state.json');
 export const DEMO_LOG = join(DEMO_FOLDER, 'n8n.log');
+/** The ports the demo takes when they are free (so URLs look familiar); else any free ones. */
+export const DEMO_PORTS = { n8n: 5678, sandbox: 4010 } as const;
 /** The demo works in Acme's sandbox (test-mode) organization. */
 export const DEMO_TARGET: SandboxTarget = { organization: 'acme', mode: 'test' };
 

@@ -28,15 +28,34 @@ export const SIGNUP_PAGES = {
 		title: 'You are signed up',
 		message: 'Welcome to Acme Staffing: your member record is created as a draft.',
 	},
+	/** The node refused what the person typed, naming the field: they can correct it. */
 	refused: { title: 'Please check your sign-up' },
+	/** Anything else (the API failed, the credential is wrong): nothing the person can correct. */
+	failed: {
+		title: 'We could not sign you up',
+		message:
+			'The sign-up service is not available right now, so no member record was created. Please try again later.',
+	},
 } as const;
+
+/** What the Stop and Error node says in n8n's Executions list when no member was created. */
+export const SIGNUP_FAILED_ERROR = 'No member was created for this sign-up';
+
+/**
+ * Whether the error item names something the person typed: the node's own refusal (`The "Phone"
+ * field must be …`) or the API's validation answer (`The API refused the request: …`).
+ */
+const PERSON_CAN_CORRECT =
+	'={{ /^(The "[^"]+" field |The API refused the request: )/.test($json.error) }}';
 
 /**
  * n8n's Form Trigger (its page is `<n8n>/form/member-signup`) → Create member → a Form Ending
- * page: "You are signed up", or, when the node refuses the input, its message (which names the
- * field to fix). A Form node after the trigger makes n8n answer the submission with a page that
- * waits for the workflow (n8n 2.8.4 and 2.41.1 alike); Form Trigger 2.2 cannot use Respond to
- * Webhook.
+ * page: "You are signed up"; or, when no member was created, the node's message naming the field
+ * to fix, or (the API failed) that the service could not sign them up. A Form node after the
+ * trigger makes n8n answer the submission with a page that waits for the workflow (n8n 2.8.4 and
+ * 2.41.1 alike); Form Trigger 2.2 cannot use Respond to Webhook. Both failure pages end in Stop and
+ * Error, which runs once the page has been shown (the page's own request resumes the execution), so
+ * that a sign-up without a member is an error in n8n's Executions list, not a success.
  */
 export function signupFormWorkflow(credential: CredentialReference): WorkflowDefinition {
 	const [name, email, phone] = SIGNUP_FORM_FIELDS;
@@ -71,29 +90,77 @@ export function signupFormWorkflow(credential: CredentialReference): WorkflowDef
 			}),
 			NEWEST,
 		),
-		// a refusal goes to the second output, so the person sees it rather than a silent failure
+		// a failure goes to the second output, so the person sees it rather than a silent failure
 		onError: 'continueErrorOutput',
 	};
 	const created = formEnding('Signed up', SIGNUP_PAGES.created.title, SIGNUP_PAGES.created.message);
+	const correctable = ifNode('Can the person correct it?', PERSON_CAN_CORRECT);
 	const refused = formEnding(
 		'Sign-up refused',
 		SIGNUP_PAGES.refused.title,
 		// the node's message names the field; "(item 0)" means nothing to the person
 		'={{ $json.error.replace(/ \\(item \\d+\\)$/, "") }}. Go back, correct it and sign up again.',
 	);
+	const failed = formEnding(
+		'Sign-up failed',
+		SIGNUP_PAGES.failed.title,
+		SIGNUP_PAGES.failed.message,
+	);
+	const noMember: WorkflowNode = {
+		name: 'No member created',
+		type: 'n8n-nodes-base.stopAndError',
+		typeVersion: 1,
+		parameters: {
+			errorType: 'errorMessage',
+			errorMessage: `={{ "${SIGNUP_FAILED_ERROR}: " + $json.error }}`,
+		},
+	};
 	const workflow = chainWorkflow('Sign-up form → create member', [trigger, create, created]);
 	const [createdX] = workflow.nodes[2].position as number[];
+	const at = (column: number, row: number) => ({
+		id: randomUUID(),
+		position: [createdX + column * 220, row],
+	});
+	const to = (node: WorkflowNode) => [{ node: node.name, type: 'main', index: 0 }];
 	return {
 		...workflow,
-		nodes: [...workflow.nodes, { id: randomUUID(), position: [createdX, 200], ...refused }],
+		nodes: [
+			...workflow.nodes,
+			{ ...at(0, 240), ...correctable },
+			{ ...at(1, 160), ...refused },
+			{ ...at(1, 320), ...failed },
+			{ ...at(2, 240), ...noMember },
+		],
 		connections: {
 			...workflow.connections,
-			[create.name]: {
-				main: [
-					[{ node: created.name, type: 'main', index: 0 }],
-					[{ node: refused.name, type: 'main', index: 0 }],
+			[create.name]: { main: [to(created), to(correctable)] },
+			[correctable.name]: { main: [to(refused), to(failed)] },
+			[refused.name]: { main: [to(noMember)] },
+			[failed.name]: { main: [to(noMember)] },
+		},
+	};
+}
+
+/** n8n's If node on one boolean expression: output 0 when true, 1 when false. */
+function ifNode(name: string, condition: string): WorkflowNode {
+	return {
+		name,
+		type: 'n8n-nodes-base.if',
+		typeVersion: 2.2,
+		parameters: {
+			conditions: {
+				options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
+				conditions: [
+					{
+						id: randomUUID(),
+						leftValue: condition,
+						rightValue: '',
+						operator: { type: 'boolean', operation: 'true', singleValue: true },
+					},
 				],
+				combinator: 'and',
 			},
+			options: {},
 		},
 	};
 }

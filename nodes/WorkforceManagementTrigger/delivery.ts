@@ -134,11 +134,11 @@ function triggerItem(this: IWebhookFunctions, envelope: IDataObject, testDeliver
 		id: envelope.id,
 		type: envelope.type,
 		created_at: envelope.created_at,
-		// the envelope's `mode`: the API key's, a live or a sandbox (test) organization
-		api_mode: envelope.mode,
+		// the envelope's `mode`: the API key's live or test mode, not an n8n test run
+		api_key_mode: envelope.mode,
 		// the API's "Send Test Event" (X-Webhook-Test): an example, not a real event
 		sample_event: testDelivery,
-		// where n8n ran it: the editor's "Execute workflow" listener, or the published workflow
+		// where n8n ran it: the editor listening for a test event, or the published workflow
 		received_in: this.getMode() === 'manual' ? 'editor' : 'published_workflow',
 		data: envelope.data,
 	};

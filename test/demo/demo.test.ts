@@ -8,18 +8,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
-import { N8nClient, n8nBinary, nodeOutput } from '../support/n8n';
+import {
+	DEFAULT_OWNER,
+	N8N_LINES,
+	N8nClient,
+	n8nBinary,
+	n8nLine,
+	nodeOutput,
+} from '../support/n8n';
 import { PACKAGE_ROOT } from '../support/constants';
 import { SandboxControl } from '../support/sandbox-control';
-import { WORLD_SIZE } from '../sandbox/world';
+import { buildWorld, WORLD_SIZE } from '../sandbox/world';
+import { SANDBOX_CREDENTIAL_NAME } from '../support/world';
+import { DEMO_READY_LINE, demoBanner, runtimeLine } from '../../demo/banner';
 import { editorWords } from '../../demo/editor-words';
-import type { DemoState } from '../../demo/state';
-import { SIGNUP_PAGES, submitSignupForm } from '../../demo/workflows';
+import { DEMO_TARGET, type DemoState } from '../../demo/state';
+import { SIGNUP_FORM_PATH, SIGNUP_PAGES, submitSignupForm } from '../../demo/workflows';
 
 const execFileAsync = promisify(execFile);
 const demoFolder = mkdtempSync(join(tmpdir(), 'wfm-demo-'));
 const environment = { ...process.env, WFM_DEMO_FOLDER: demoFolder };
-const READY_LINE = 'Press Ctrl-C to stop.';
 
 let demo: ChildProcess;
 let output = '';
@@ -65,7 +73,7 @@ beforeAll(async () => {
 	exited = new Promise((resolve) => demo.once('exit', (code) => resolve(code)));
 	demo.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
 	demo.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-	await waitForOutput(READY_LINE, 240_000);
+	await waitForOutput(DEMO_READY_LINE, 240_000);
 }, 260_000);
 
 afterAll(async () => {
@@ -84,6 +92,27 @@ test('npm start prints the editor URL, the login and the emit command', () => {
 	expect(output).toContain('"On timesheet approved → member and customer" (Published)');
 	expect(output).toContain(
 		`organization   Acme Staffing (sandbox): ${WORLD_SIZE.members} members, ${WORLD_SIZE.customers} customers,`,
+	);
+});
+
+test('npm start prints the banner the README shows, with the ports and the line it runs', () => {
+	const state = readState();
+	const line = n8nLine(state.n8nVersion);
+	const world = buildWorld(`${DEMO_TARGET.organization}/${DEMO_TARGET.mode}`, '');
+
+	expect(output).toContain(
+		demoBanner({
+			runtime: runtimeLine(line, line.node ?? process.versions.node, N8N_LINES),
+			n8nUrl: state.n8nUrl,
+			login: DEFAULT_OWNER,
+			signupFormUrl: `${state.n8nUrl}/form/${SIGNUP_FORM_PATH}`,
+			sandboxBaseUrl: `${state.sandboxOrigin}/api/v1`,
+			apiKey: 'wfm_test_acme_all',
+			credentialName: SANDBOX_CREDENTIAL_NAME,
+			seeded: { ...WORLD_SIZE, sites: world.sites.length },
+			words: editorWords(state.n8nVersion),
+			n8nLog: join(demoFolder, 'n8n.log'),
+		}),
 	);
 });
 

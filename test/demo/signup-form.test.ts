@@ -1,24 +1,40 @@
 /**
  * The demo's sign-up form as a person uses it, in Debian's Chromium, on a real n8n (the line
  * `npm start` opens unless N8N_VERSION says otherwise): the page shown after "Sign up" tells what
- * the Create member node did, and the sandbox holds the member it made.
+ * the Create member node did, the sandbox holds the member it made, and a sign-up that created no
+ * member is an error in n8n's Executions list.
  */
+import { join } from 'node:path';
+
 import type { Browser, Page } from 'playwright-core';
 
+import { PACKAGE_ROOT } from '../support/constants';
+import type { Execution } from '../support/n8n';
+import { eventually } from '../support/poll';
 import type { RecordedRequest } from '../support/sandbox-control';
 import { E2eWorld } from '../support/world';
 import { launchChromium } from '../../demo/pictures/capture';
+import { openEditorPage } from '../../demo/pictures/editor';
 import { DEMO_TARGET } from '../../demo/state';
-import { SIGNUP_FORM_PATH, SIGNUP_PAGES, signupFormWorkflow } from '../../demo/workflows';
+import {
+	SIGNUP_FAILED_ERROR,
+	SIGNUP_FORM_PATH,
+	SIGNUP_PAGES,
+	signupFormWorkflow,
+} from '../../demo/workflows';
 
 const PAGE_TIMEOUT_MS = 30_000;
+/** What a person and the operator saw, kept for a look (test-results/ is not committed). */
+const SCREENSHOTS = join(PACKAGE_ROOT, 'test-results', 'pictures');
 
 let world: E2eWorld;
 let browser: Browser;
+let workflowId: string;
 
 beforeAll(async () => {
 	world = await E2eWorld.start({ target: DEMO_TARGET });
 	const workflow = await world.client.createWorkflow(signupFormWorkflow(world.credential));
+	workflowId = workflow.id;
 	await world.client.activateWorkflow(workflow.id);
 	browser = await launchChromium();
 }, 240_000);
@@ -59,6 +75,27 @@ async function memberNamed(businessName: string): Promise<Record<string, unknown
 	return data.find((member) => member.business_name === businessName);
 }
 
+/** The finished execution of the sign-up of `businessName`, as n8n's Executions list has it. */
+async function finishedSignup(businessName: string): Promise<Execution> {
+	const ofThisSignup = (executions: Execution[]) =>
+		executions.find(
+			(execution) =>
+				execution.data?.resultData.runData['Sign-up form']?.[0]?.data?.main[0]?.[0]?.json.Name ===
+				businessName,
+		);
+	const executions = await eventually(
+		`a finished execution for "${businessName}"`,
+		() => world.client.listExecutions(workflowId),
+		(found) => ['success', 'error'].includes(ofThisSignup(found)?.status ?? ''),
+		{ describe: (found) => JSON.stringify(found.map(({ id, status }) => ({ id, status }))) },
+	);
+	return ofThisSignup(executions)!;
+}
+
+function errorMessage(execution: Execution): string | undefined {
+	return (execution.data?.resultData as { error?: { message?: string } }).error?.message;
+}
+
 test('a valid sign-up shows "You are signed up" once the member exists', async () => {
 	const page = await signUp({
 		Name: 'Riverside Care Services',
@@ -72,6 +109,7 @@ test('a valid sign-up shows "You are signed up" once the member exists', async (
 		status: 'draft',
 		contact: { email: 'dana@riverside.example', phone: '+1 555 0100' },
 	});
+	expect((await finishedSignup('Riverside Care Services')).status).toBe('success');
 	await page.close();
 });
 
@@ -87,7 +125,45 @@ test('a phone that is not a phone number shows what to fix, and creates no membe
 	expect(text).not.toContain(SIGNUP_PAGES.created.title);
 	expect(await memberCreations()).toEqual([]);
 	expect(await memberNamed('Call Me Care')).toBeUndefined();
+	const execution = await finishedSignup('Call Me Care');
+	expect(execution.status).toBe('error');
+	expect(errorMessage(execution)).toContain(`${SIGNUP_FAILED_ERROR}: The "Phone" field`);
 	await page.close();
+});
+
+test('when the API fails, the page says the service could not sign them up, and the execution is an error', async () => {
+	await world.control.failRequests('/members', 500);
+
+	const page = await signUp({ Name: 'Harbour Home Care', Phone: '+1 555 0142' });
+
+	await page.getByText(SIGNUP_PAGES.failed.title).waitFor();
+	const text = await page.locator('body').innerText();
+	expect(text).toContain(SIGNUP_PAGES.failed.message);
+	for (const internal of ['/members', '500', 'POST', SIGNUP_PAGES.refused.title]) {
+		expect(text).not.toContain(internal);
+	}
+	expect(await memberCreations()).toHaveLength(1);
+	expect(await memberNamed('Harbour Home Care')).toBeUndefined();
+	const execution = await finishedSignup('Harbour Home Care');
+	expect(execution.status).toBe('error');
+	expect(errorMessage(execution)).toContain(
+		`${SIGNUP_FAILED_ERROR}: The Workforce Management API failed with status 500`,
+	);
+	// the page stays as it was once the execution has ended in the error
+	expect(await page.locator('body').innerText()).toContain(SIGNUP_PAGES.failed.message);
+	await page.screenshot({ path: join(SCREENSHOTS, 'signup-api-failed-page.png') });
+	await page.close();
+
+	const editor = await openEditorPage(browser, world, { width: 1280, height: 720 }, 1);
+	await editor.goto(`${world.n8n.url}/home/executions`);
+	// the Executions list shows this sign-up's run as an error
+	await editor
+		.getByRole('row')
+		.filter({ has: editor.getByRole('cell', { name: execution.id, exact: true }) })
+		.getByText('Error', { exact: true })
+		.waitFor();
+	await editor.screenshot({ path: join(SCREENSHOTS, 'signup-api-failed-execution.png') });
+	await editor.context().close();
 });
 
 test('a name-only sign-up creates a member without empty contact details', async () => {

@@ -114,7 +114,7 @@ describe('trigger on timesheet.approved', () => {
 			expect.objectContaining({
 				id: event.id,
 				type: 'timesheet.approved',
-				api_mode: 'live',
+				api_key_mode: 'live',
 				sample_event: false,
 				received_in: 'published_workflow',
 				data: event.data,

@@ -63,7 +63,7 @@ describe('a verified delivery', () => {
 			id: expect.stringMatching(/^evt_[0-9a-f]+$/),
 			type: 'member.created',
 			created_at: expect.any(String),
-			api_mode: 'live',
+			api_key_mode: 'live',
 			sample_event: false,
 			received_in: 'published_workflow',
 			data: expect.objectContaining({
@@ -437,7 +437,7 @@ describe('sample events ("Send Test Event")', () => {
 
 		expect(listener.executions).toHaveLength(1);
 		expect(listener.executions[0][0].json).toMatchObject({
-			api_mode: 'test',
+			api_key_mode: 'test',
 			sample_event: true,
 			received_in: 'editor',
 		});

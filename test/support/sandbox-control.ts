@@ -131,6 +131,11 @@ export class SandboxControl {
 		await this.call('POST', '/__sandbox/faults', { kind: 'late_answer', path, seconds, count });
 	}
 
+	/** The next `count` API requests under `path` are answered with `status` (a status fault). */
+	async failRequests(path: string, status: 429 | 500 | 503, count = 1): Promise<void> {
+		await this.call('POST', '/__sandbox/faults', { status, path, count });
+	}
+
 	async seedMembers(count: number): Promise<void> {
 		await this.call('POST', '/__sandbox/seed/members', { ...this.target, count });
 	}
