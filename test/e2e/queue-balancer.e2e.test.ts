@@ -161,9 +161,9 @@ test(
 	async () => {
 		const batch = freshBatch(100);
 
-		const first = await postOverKeepAlive(balancedUrl(), batch.deliveries, IN_FLIGHT);
+		const first = await postAsTheApiRetries(balancedUrl(), batch.deliveries, IN_FLIGHT);
 		expect(first.statuses).toEqual(Array(100).fill(200));
-		const again = await postOverKeepAlive(balancedUrl(), batch.deliveries, IN_FLIGHT);
+		const again = await postAsTheApiRetries(balancedUrl(), batch.deliveries, IN_FLIGHT);
 		expect(again.statuses).toEqual(Array(100).fill(200));
 
 		const runs = await runsOf(batch.ids);
