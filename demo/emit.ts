@@ -184,7 +184,7 @@ async function main(): Promise<void> {
 	const published = executions.filter((execution) => execution.mode === 'webhook').length;
 	const inEditor = executions.length - published;
 	console.log(
-		`n8n ran ${plural(executions.length, 'execution')} for ${event.id}: ${published} in published workflows, ${inEditor} in the editor${inEditor > 0 ? ` (${words.listenButton}; ${words.otherLine})` : ''}.`,
+		`n8n ran ${plural(executions.length, 'execution')} for ${event.id}: ${published} in published workflows, ${inEditor} in the editor${inEditor > 0 ? ` (${words.listenButton} on the trigger)` : ''}.`,
 	);
 	for (const execution of executions) {
 		const workflow = await client.getWorkflow(execution.workflowId);

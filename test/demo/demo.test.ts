@@ -197,7 +197,7 @@ test('with the editor waiting for an event too, what demo:emit prints adds up: 3
 		),
 	);
 	expect(stdout).toContain(
-		`n8n ran 3 executions for ${eventId}: 2 in published workflows, 1 in the editor (${words.listenButton}; ${words.otherLine}).`,
+		`n8n ran 3 executions for ${eventId}: 2 in published workflows, 1 in the editor (${words.listenButton} on the trigger).`,
 	);
 	expect(stdout).toMatch(
 		new RegExp(
