@@ -37,7 +37,8 @@ export function endpointDescription(workflowId: string, workflowName: string): s
  * Whether the description says the endpoint belongs to this workflow: the current form, or the
  * `n8n workflow <id> · <node name>` of version 0.1.0, so endpoints registered by it are still found.
  */
-export function describesWorkflow(description: string | null, workflowId: string): boolean {
+export function describesWorkflow(claimedDescription: string | null, workflowId: string): boolean {
+	const description = withoutRecoveryClaim(claimedDescription);
 	if (!description) return false;
 	const marker = ownerMarker(workflowId);
 	return (
@@ -48,6 +49,35 @@ export function describesWorkflow(description: string | null, workflowId: string
 }
 
 /** The description without the workflow id the trigger appends: what a person wants to read. */
-export function readableDescription(description: string): string {
+export function readableDescription(claimedDescription: string): string {
+	const description = withoutRecoveryClaim(claimedDescription) ?? '';
 	return /^(.+) \(n8n workflow [^\s()]+\)$/s.exec(description)?.[1] ?? description;
+}
+
+/**
+ * A recovery of missed events under way holds the endpoint (recoveryLease.ts) by a prefix of its
+ * description, `[recovering missed events: <token> until <ISO time>] `, the one field the API
+ * keeps that every n8n process can read and write. The rest of the description stays as it was.
+ */
+export interface RecoveryClaim {
+	token: string;
+	untilMs: number;
+}
+
+const RECOVERY_CLAIM = /^\[recovering missed events: ([0-9a-f]+) until ([^\]]+)\] /;
+
+export function recoveryClaimOf(description: string | null): RecoveryClaim | undefined {
+	const match = RECOVERY_CLAIM.exec(description ?? '');
+	if (!match) return undefined;
+	const untilMs = Date.parse(match[2]);
+	return Number.isNaN(untilMs) ? undefined : { token: match[1], untilMs };
+}
+
+export function withoutRecoveryClaim(description: string | null): string | null {
+	return description === null ? null : description.replace(RECOVERY_CLAIM, '');
+}
+
+export function withRecoveryClaim(description: string | null, claim: RecoveryClaim): string {
+	const until = new Date(claim.untilMs).toISOString();
+	return `[recovering missed events: ${claim.token} until ${until}] ${withoutRecoveryClaim(description) ?? ''}`;
 }

@@ -187,6 +187,8 @@ export interface ProcessNodeType {
  * after an activation starts at once: the harness saves static data as the hook returns.
  */
 export const HARNESS_REPUBLISH_GRACE_SECONDS = 0.2;
+/** The recovery lease's settle time: far longer than a claim's round trip to the local sandbox. */
+export const HARNESS_RECOVERY_LEASE_SETTLE_SECONDS = 0.2;
 let republishGraceSeconds = HARNESS_REPUBLISH_GRACE_SECONDS;
 
 /** The trigger's background work as the current module registry (one "process") holds it. */
@@ -197,6 +199,7 @@ export function background(): BackgroundModule {
 	) as BackgroundModule;
 	loaded.TRIGGER_DELAYS.republishGraceSeconds = republishGraceSeconds;
 	loaded.TRIGGER_DELAYS.recoveryAfterActivationSeconds = 0;
+	loaded.TRIGGER_DELAYS.recoveryLeaseSettleSeconds = HARNESS_RECOVERY_LEASE_SETTLE_SECONDS;
 	return loaded;
 }
 
