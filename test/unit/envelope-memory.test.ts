@@ -154,9 +154,9 @@ describe('the stored form', () => {
 		encodeMemory(memory, cache);
 		const changes: Array<(at: number) => void> = [
 			(at) => recordInPlace(memory, 'evt_new1', at),
-			(at) => memory.delete([...memory.keys()][memory.size >> 1]),
+			() => memory.delete([...memory.keys()][memory.size >> 1]),
 			(at) => recordInPlace(memory, 'evt_new2', at + 2 * HOUR),
-			(at) => memory.delete([...memory.keys()][memory.size - 1]),
+			() => memory.delete([...memory.keys()][memory.size - 1]),
 			(at) => recordInPlace(memory, 'evt_new3', at + 40 * HOUR),
 		];
 		for (const change of changes) {
