@@ -3,6 +3,9 @@ import {
 	describesWorkflow,
 	endpointDescription,
 	readableDescription,
+	recoveryClaimOf,
+	withoutRecoveryClaim,
+	withRecoveryClaim,
 } from '../../nodes/shared/endpointDescription';
 
 describe('the description of a trigger-registered endpoint', () => {
@@ -62,5 +65,44 @@ describe('the description of a trigger-registered endpoint', () => {
 		expect(readableDescription('CRM')).toBe('CRM');
 		// an id the trigger did not append last, e.g. a description edited in the API's UI
 		expect(readableDescription('Sync (n8n workflow wf1) old')).toBe('Sync (n8n workflow wf1) old');
+	});
+});
+
+describe("a recovery's claim in the description", () => {
+	const claim = { token: '0a1b2c3d4e5f', untilMs: Date.parse('2026-11-27T18:10:00.000Z') };
+
+	it('is read back as written, and leaves the description as it was once removed', () => {
+		for (const description of [
+			'Payroll sync (n8n workflow wf1)',
+			'n8n workflow wf1 · Trigger',
+			null,
+		]) {
+			const claimed = withRecoveryClaim(description, claim);
+			expect(recoveryClaimOf(claimed)).toEqual(claim);
+			expect(withoutRecoveryClaim(claimed) || null).toBe(description);
+		}
+	});
+
+	it('replaces an earlier claim instead of stacking another', () => {
+		const first = withRecoveryClaim('Sync (n8n workflow wf1)', { token: 'aa', untilMs: 0 });
+		expect(withRecoveryClaim(first, claim)).toBe(
+			withRecoveryClaim('Sync (n8n workflow wf1)', claim),
+		);
+	});
+
+	it('does not hide whose endpoint it is, nor show in the endpoint list', () => {
+		const claimed = withRecoveryClaim('Payroll sync (n8n workflow wf1)', claim);
+		expect(describesWorkflow(claimed, 'wf1')).toBe(true);
+		expect(describesWorkflow(withRecoveryClaim('n8n workflow wf1 · Trigger', claim), 'wf1')).toBe(
+			true,
+		);
+		expect(describesWorkflow(claimed, 'wf2')).toBe(false);
+		expect(readableDescription(claimed)).toBe('Payroll sync');
+	});
+
+	it('is no claim without its marker or with an unreadable time', () => {
+		expect(recoveryClaimOf('Payroll sync (n8n workflow wf1)')).toBeUndefined();
+		expect(recoveryClaimOf('[recovering missed events: ab until someday] x')).toBeUndefined();
+		expect(recoveryClaimOf(null)).toBeUndefined();
 	});
 });
