@@ -69,7 +69,8 @@ export async function recoverMissedEvents(
 	staticData: TriggerStaticData,
 	endpointId: string,
 ): Promise<void> {
-	if (triggerOptions(this).recoverMissedEvents === false) return;
+	const options = triggerOptions(this);
+	if (options.recoverMissedEvents === false) return;
 	const { where, meta } = operatorLog(this);
 	const nowMs = Date.now();
 	const known = knownEnvelopes(staticData, Math.floor(nowMs / 1000));
@@ -79,7 +80,9 @@ export async function recoverMissedEvents(
 		outcome = await recoverDeadDeliveries.call(this, endpointId, {
 			nowMs,
 			isKnownEnvelope: known.isKnown,
-			confirmsAsDuplicate: known.confirmsAsDuplicate,
+			// with duplicates not ignored, a confirming redelivery would run the event again
+			confirmsAsDuplicate:
+				options.ignoreDuplicates === false ? () => false : known.confirmsAsDuplicate,
 			leaseSettleSeconds: TRIGGER_DELAYS.recoveryLeaseSettleSeconds,
 		});
 	} catch (error) {
