@@ -15,9 +15,26 @@ function ownerMarker(workflowId: string): string {
 	return `n8n workflow ${workflowId}`;
 }
 
-/** `Payroll sync (n8n workflow UhQysxdh1I3z9tfP)`, the name cut with "…" to fit the bound. */
-export function endpointDescription(workflowId: string, workflowName: string): string {
-	const marker = ownerMarker(workflowId);
+/**
+ * What a deactivation writes after the workflow id: the endpoint's deletion is pending, and the
+ * token names that one deletion. An activation that adopts the endpoint writes the description
+ * back without it, so the pending deletion, wherever it runs, sees that it was claimed.
+ */
+const RETIREMENT = /; retired ([0-9a-f]+)(\)?)$/;
+
+/**
+ * `Payroll sync (n8n workflow UhQysxdh1I3z9tfP)`, the name cut with "…" to fit the bound; with a
+ * retirement token, `Payroll sync (n8n workflow UhQysxdh1I3z9tfP; retired 9c2f…)`.
+ */
+export function endpointDescription(
+	workflowId: string,
+	workflowName: string,
+	retirementToken?: string,
+): string {
+	const marker =
+		retirementToken === undefined
+			? ownerMarker(workflowId)
+			: `${ownerMarker(workflowId)}; retired ${retirementToken}`;
 	const name = workflowName.replace(/\s+/g, ' ').trim();
 	if (!name) return marker;
 	const room = MAX_DESCRIPTION_LENGTH - marker.length - ' ()'.length;
@@ -39,6 +56,7 @@ export function endpointDescription(workflowId: string, workflowName: string): s
  */
 export function describesWorkflow(description: string | null, workflowId: string): boolean {
 	if (!description) return false;
+	description = withoutRetirement(description);
 	const marker = ownerMarker(workflowId);
 	return (
 		description === marker ||
@@ -49,5 +67,25 @@ export function describesWorkflow(description: string | null, workflowId: string
 
 /** The description without the workflow id the trigger appends: what a person wants to read. */
 export function readableDescription(description: string): string {
-	return /^(.+) \(n8n workflow [^\s()]+\)$/s.exec(description)?.[1] ?? description;
+	return (
+		/^(.+) \(n8n workflow [^\s()]+\)$/s.exec(withoutRetirement(description))?.[1] ?? description
+	);
+}
+
+/** The id of the n8n workflow whose trigger registered an endpoint with this description, if any. */
+export function describedWorkflowId(description: string | null): string | undefined {
+	const unmarked = withoutRetirement(description ?? '');
+	return (
+		/(?:^| \()n8n workflow ([^\s()]+)\)?$/.exec(unmarked)?.[1] ??
+		/^n8n workflow ([^\s()]+) · /.exec(unmarked)?.[1]
+	);
+}
+
+/** The token of the deletion pending on an endpoint with this description, if one is. */
+export function retirementToken(description: string | null): string | undefined {
+	return RETIREMENT.exec(description ?? '')?.[1];
+}
+
+function withoutRetirement(description: string): string {
+	return description.replace(RETIREMENT, '$2');
 }

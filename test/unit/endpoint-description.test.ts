@@ -3,6 +3,7 @@ import {
 	describesWorkflow,
 	endpointDescription,
 	readableDescription,
+	retirementToken,
 } from '../../nodes/shared/endpointDescription';
 
 describe('the description of a trigger-registered endpoint', () => {
@@ -62,5 +63,30 @@ describe('the description of a trigger-registered endpoint', () => {
 		expect(readableDescription('CRM')).toBe('CRM');
 		// an id the trigger did not append last, e.g. a description edited in the API's UI
 		expect(readableDescription('Sync (n8n workflow wf1) old')).toBe('Sync (n8n workflow wf1) old');
+	});
+});
+
+describe('the retirement mark of an endpoint whose deletion is pending', () => {
+	const retired = endpointDescription('wf1', 'Payroll sync', '9c2f04aa');
+
+	it('follows the workflow id, and still names the workflow for every reader', () => {
+		expect(retired).toBe('Payroll sync (n8n workflow wf1; retired 9c2f04aa)');
+		expect(retirementToken(retired)).toBe('9c2f04aa');
+		expect(describesWorkflow(retired, 'wf1')).toBe(true);
+		expect(describesWorkflow(retired, 'wf')).toBe(false);
+		expect(readableDescription(retired)).toBe('Payroll sync');
+		expect(describesWorkflow(endpointDescription('wf1', '', '9c2f04aa'), 'wf1')).toBe(true);
+	});
+
+	it('is absent from the description activation writes, and from text that only looks alike', () => {
+		expect(retirementToken(endpointDescription('wf1', 'Payroll sync'))).toBeUndefined();
+		expect(retirementToken(null)).toBeUndefined();
+		expect(retirementToken('Payroll sync; retired soon')).toBeUndefined();
+	});
+
+	it(`keeps the marked description within ${MAX_DESCRIPTION_LENGTH} characters`, () => {
+		const long = endpointDescription('wf1', 'Sync '.repeat(100), '9c2f04aa9c2f04aa');
+		expect(long.length).toBeLessThanOrEqual(MAX_DESCRIPTION_LENGTH);
+		expect(retirementToken(long)).toBe('9c2f04aa9c2f04aa');
 	});
 });
