@@ -6,53 +6,36 @@
  */
 import type { IHookFunctions } from 'n8n-workflow';
 
-import * as webhookDeliveries from '../shared/webhookDeliveries';
-import { inBackground, TRIGGER_DELAYS } from './background';
-import type { TriggerStaticData } from './delivery';
-import { knownEnvelopeCheck } from './knownEnvelopes';
-import { operatorLog } from './operatorLog';
-import { triggerOptions } from './options';
+import { listRecoveryDeliveries, redeliverInOrder } from '../shared/missedEvents';
 import {
 	type ListedDelivery,
 	planRecovery,
 	RECOVERY_BOUNDS,
 	type RecoveryPlan,
-} from './recoverySelection';
+} from '../shared/recoverySelection';
+import { inBackground, TRIGGER_DELAYS } from './background';
+import type { TriggerStaticData } from './delivery';
+import { knownEnvelopeCheck } from './knownEnvelopes';
+import { operatorLog } from './operatorLog';
+import { triggerOptions } from './options';
 
 function countOf(count: number, noun: string): string {
 	return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
-/**
- * The endpoint's dead deliveries, and its latest deliveries of any status, which show the
- * redeliveries already made. One page each: the API does not document paging for this list.
- */
-async function listedDeliveries(this: IHookFunctions, endpointId: string): Promise<unknown[]> {
-	const dead = await webhookDeliveries.listPage.call(this, undefined, {
-		endpoint_id: endpointId,
-		status: 'dead',
-	});
-	const latest = await webhookDeliveries.listPage.call(this, undefined, {
-		endpoint_id: endpointId,
-	});
-	return [...dead.data, ...latest.data];
-}
-
-/** Redelivers in order; stops at the first failure, so an API that is down costs one wait. */
 async function redeliverEach(this: IHookFunctions, deliveries: ListedDelivery[]): Promise<number> {
-	const { where, meta } = operatorLog(this);
-	for (const [done, delivery] of deliveries.entries()) {
-		try {
-			await webhookDeliveries.redeliver.call(this, delivery.id);
-		} catch (error) {
-			this.logger.warn(
-				`${where}: stopped recovering missed events after ${done} of ${deliveries.length}: could not redeliver delivery ${delivery.id}: ${(error as Error).message}. The rest are tried again at the next start.`,
-				meta,
-			);
-			return done;
-		}
+	const { redelivered, failed } = await redeliverInOrder.call(
+		this,
+		deliveries.map((delivery) => delivery.id),
+	);
+	if (failed) {
+		const { where, meta } = operatorLog(this);
+		this.logger.warn(
+			`${where}: stopped recovering missed events after ${redelivered} of ${deliveries.length}: could not redeliver delivery ${failed.deliveryId}: ${failed.error.message}. The rest are tried again at the next start.`,
+			meta,
+		);
 	}
-	return deliveries.length;
+	return redelivered;
 }
 
 function summary(plan: RecoveryPlan, redelivered: number): string {
@@ -77,7 +60,7 @@ export async function recoverMissedEvents(
 
 	let plan: RecoveryPlan;
 	try {
-		plan = planRecovery(await listedDeliveries.call(this, endpointId), {
+		plan = planRecovery(await listRecoveryDeliveries.call(this, endpointId), {
 			endpointId,
 			nowMs: Date.now(),
 			isKnownEnvelope: knownEnvelopeCheck(staticData),
