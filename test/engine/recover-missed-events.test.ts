@@ -7,7 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { ACTION_NODE_TYPE } from '../support/constants';
-import { runNode } from '../support/engine/harness';
+import { runNode, useLogRecorder } from '../support/engine/harness';
 import { useTriggerSandbox } from '../support/engine/trigger-receiver';
 import type { LiveTrigger } from '../support/engine/trigger-receiver';
 
@@ -17,6 +17,8 @@ const { fixture, receiver } = useTriggerSandbox({
 	// 3 events failing twice disable the endpoint; their next retries die ("Endpoint is disabled")
 	webhooks: { retryDelaysSeconds: RETRY_DELAYS_SECONDS, autoDisableAfter: 6 },
 });
+
+const logged = useLogRecorder();
 
 const NAMES = ['Friday Ltd', 'Saturday Ltd', 'Sunday Ltd'];
 
@@ -89,6 +91,15 @@ describe('Webhook Endpoint → Recover Missed Events', () => {
 		]);
 		expect((await fixture.control.endpoints())[0].enabled).toBe(true);
 		expect(businessNames(started).sort()).toEqual([...NAMES].sort());
+		expect(logged.filter((entry) => entry.level === 'warn')).toEqual([
+			expect.objectContaining({
+				message: expect.stringMatching(
+					new RegExp(
+						`^Webhook endpoint ${endpoint.id} \\("Payroll sync \\(n8n workflow [^)]+\\)"\\) was disabled \\(.+\\): enabled again, 3 missed event\\(s\\) redelivered$`,
+					),
+				),
+			}),
+		]);
 
 		const second = await recoverMissedEvents();
 		expect(second).toEqual([expect.objectContaining({ re_enabled: false, redelivered: 0 })]);
@@ -140,7 +151,9 @@ describe('Webhook Endpoint → Recover Missed Events', () => {
 			endpointId: { __rl: true, mode: 'id', value: endpoint.id },
 		});
 
-		expect(results).toEqual([expect.objectContaining({ endpoint_id: endpoint.id, redelivered: 3 })]);
+		expect(results).toEqual([
+			expect.objectContaining({ endpoint_id: endpoint.id, redelivered: 3 }),
+		]);
 		expect(businessNames(started).sort()).toEqual([...NAMES].sort());
 	});
 });

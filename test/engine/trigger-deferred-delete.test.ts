@@ -93,9 +93,7 @@ describe('one process: activation while the pending deletion is under way', () =
 		await background().backgroundSettled('retirement');
 
 		const endpoints = await fixture.control.endpoints();
-		expect(endpoints.map((endpoint) => endpoint.id)).toEqual([
-			trigger.nodeStaticData().endpointId,
-		]);
+		expect(endpoints.map((endpoint) => endpoint.id)).toEqual([trigger.nodeStaticData().endpointId]);
 		await fixture.createMemberAndSettle('After the slow deletion');
 		expect(runNames(trigger)).toEqual(['After the slow deletion']);
 	});

@@ -50,6 +50,7 @@ interface ListedEndpoint {
 	url: string;
 	description: string | null;
 	enabled: boolean;
+	disabled_reason?: string | null;
 }
 
 /**
@@ -109,6 +110,12 @@ async function recover(
 			this.getNode(),
 			`Could not redeliver delivery ${failed.deliveryId} of webhook endpoint ${endpoint.id} (${redelivered} of ${plan.redeliver.length} redelivered): ${failed.error.message}`,
 			{ itemIndex, description: 'The next run tries the rest again.' },
+		);
+	}
+	if (!endpoint.enabled) {
+		this.logger.warn(
+			`Webhook endpoint ${endpoint.id} ("${endpoint.description ?? ''}") was disabled${endpoint.disabled_reason ? ` (${endpoint.disabled_reason})` : ''}: enabled again, ${redelivered} missed event(s) redelivered`,
+			{ endpointId: endpoint.id },
 		);
 	}
 	return {
