@@ -1,5 +1,6 @@
 import {
 	MAX_DESCRIPTION_LENGTH,
+	describedWorkflowId,
 	describesWorkflow,
 	endpointDescription,
 	readableDescription,
@@ -88,5 +89,20 @@ describe('the retirement mark of an endpoint whose deletion is pending', () => {
 		const long = endpointDescription('wf1', 'Sync '.repeat(100), '9c2f04aa9c2f04aa');
 		expect(long.length).toBeLessThanOrEqual(MAX_DESCRIPTION_LENGTH);
 		expect(retirementToken(long)).toBe('9c2f04aa9c2f04aa');
+	});
+});
+
+describe('describedWorkflowId: which workflow registered an endpoint', () => {
+	it('reads the id from every form the trigger writes, retired or not, and 0.1.0’s', () => {
+		expect(describedWorkflowId(endpointDescription('wf1', 'Payroll sync'))).toBe('wf1');
+		expect(describedWorkflowId(endpointDescription('wf1', ''))).toBe('wf1');
+		expect(describedWorkflowId(endpointDescription('wf1', 'Payroll sync', 'ab12'))).toBe('wf1');
+		expect(describedWorkflowId('n8n workflow wf9 · On timesheet approved')).toBe('wf9');
+	});
+
+	it('finds none in a description someone else wrote', () => {
+		expect(describedWorkflowId('CRM sync')).toBeUndefined();
+		expect(describedWorkflowId('Sync (see n8n workflow docs) for CRM')).toBeUndefined();
+		expect(describedWorkflowId(null)).toBeUndefined();
 	});
 });
