@@ -26,6 +26,7 @@ import {
 	SIGNUP_FORM_PATH,
 	signupFormWorkflow,
 	timesheetApprovedWorkflow,
+	recoverMissedEventsWorkflow,
 	timesheetLookupWorkflow,
 	verifyNewMembersWorkflow,
 } from './workflows';
@@ -121,6 +122,9 @@ async function main(): Promise<void> {
 				timesheetApprovedWorkflow(world.credential),
 			),
 			timesheetLookup: await world.client.createWorkflow(timesheetLookupWorkflow(world.credential)),
+			recoverMissedEvents: await world.client.createWorkflow(
+				recoverMissedEventsWorkflow(world.credential),
+			),
 		};
 		for (const workflow of Object.values(workflows)) {
 			await world.client.activateWorkflow(workflow.id);
@@ -161,6 +165,8 @@ async function main(): Promise<void> {
 				`  Workflows (in the editor under ${words.workflowsPage}):`,
 				'             "Sign-up form → create member", "On timesheet approved → summary" and',
 				'             "On timesheet approved → member and customer" (Published),',
+				'             "Workforce Management: recover missed events" (Published: every 5 minutes, what',
+				'             the API gave up delivering to a trigger is sent again),',
 				'             "On member created → verify member" (not published, to explore)',
 				'',
 				'  Emit an event into the demo:   npm run demo:emit -- timesheet.approved',

@@ -425,7 +425,7 @@ function resolveDefaults(nodeType: INodeType, node: INode): INodeParameters {
 	);
 }
 
-export interface RunNodeOptions extends WorkflowNodeOptions {
+export interface RunNodeOptions extends WorkflowNodeOptions, AdditionalDataOptions {
 	/** Input items of the node; one empty item by default. */
 	inputItems?: Array<IDataObject | INodeExecutionData>;
 }
@@ -452,7 +452,7 @@ function toExecutionData(item: IDataObject | INodeExecutionData): INodeExecution
 /** Runs one node through WorkflowExecute, feeding it `inputItems`, and returns what it output. */
 export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const { workflow, node } = createWorkflow(options);
-	const additionalData = createAdditionalData();
+	const additionalData = createAdditionalData(options);
 	const executionId = randomUUID();
 	additionalData.executionId = executionId;
 	additionalData.hooks = new ExecutionLifecycleHooks('manual', executionId, {
