@@ -86,7 +86,8 @@ describe('Webhook Endpoint → Recover Missed Events', () => {
 				re_enabled: true,
 				redelivered: 3,
 				older_than_72_hours: 0,
-				over_100_per_run: 0,
+				over_500_per_run: 0,
+				busy: false,
 			},
 		]);
 		expect((await fixture.control.endpoints())[0].enabled).toBe(true);
@@ -138,6 +139,29 @@ describe('Webhook Endpoint → Recover Missed Events', () => {
 		expect(disabled.map((endpoint) => endpoint.url).sort()).toEqual(
 			foreign.map((body) => body.url).sort(),
 		);
+	});
+
+	it('runs no second recovery beside the trigger’s own (2.8.4 starting while the companion runs): each dead event redelivered once', async () => {
+		const trigger = await activeTrigger();
+		await outage(trigger);
+		await fixture.clearRequests();
+		const restarted = receiver().restart(trigger, trigger.staticData);
+
+		const [results] = await Promise.all([recoverMissedEvents(), restarted.activate('init')]);
+		await fixture.control.settleDeliveries();
+
+		const redeliveries = (await fixture.requests()).filter((request) =>
+			request.path.endsWith('/redeliver'),
+		);
+		expect(redeliveries.map((request) => request.path).sort()).toEqual(
+			[...new Set(redeliveries.map((request) => request.path))].sort(),
+		);
+		expect(redeliveries).toHaveLength(3);
+		expect(businessNames(restarted).sort()).toEqual([...NAMES].sort());
+		expect(results).toHaveLength(1);
+		expect([0, 3]).toContain(results[0].redelivered);
+		const [endpoint] = await fixture.control.endpoints();
+		expect(endpoint.description).toBe(`Payroll sync (n8n workflow ${trigger.workflow.id})`);
 	});
 
 	it('recovers one chosen endpoint', async () => {
