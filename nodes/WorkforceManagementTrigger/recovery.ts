@@ -8,7 +8,11 @@
  */
 import type { IHookFunctions } from 'n8n-workflow';
 
-import { recoverDeadDeliveries, type RecoveryOutcome } from '../shared/missedEventRecovery';
+import {
+	recoverDeadDeliveries,
+	type RecoveryOutcome,
+	unreadShortfall,
+} from '../shared/missedEventRecovery';
 import { RECOVERY_BOUNDS } from '../shared/missedEvents';
 import { inBackground, TRIGGER_DELAYS } from './background';
 import type { TriggerStaticData } from './delivery';
@@ -44,18 +48,9 @@ function nothingFound({ plan, ledger }: Recovered): boolean {
 /** What the log must say beyond the summary: what was left, and why. */
 function shortfalls(this: IHookFunctions, endpointId: string, outcome: Recovered): void {
 	const { where, meta } = operatorLog(this);
-	const { ledger, plan, stopped } = outcome;
-	if (ledger.cutShort !== undefined || plan.unread > 0) {
-		const why =
-			ledger.cutShort === 'no_cursor'
-				? 'the API said more exist but gave no cursor to read them'
-				: `${ledger.deliveries.length} deliveries read`;
-		const more = ledger.moreDeadMayRemain === true ? ', and possibly more,' : '';
-		this.logger.warn(
-			`${where}: the deliveries of endpoint ${endpointId} were read back to ${new Date(ledger.listedSinceMs).toISOString()} only (${why}): ${countOf(plan.unread, 'dead event')} seen older than that${more} ${plan.unread === 1 && more === '' ? 'was' : 'were'} not redelivered.`,
-			meta,
-		);
-	}
+	const { stopped } = outcome;
+	const unread = unreadShortfall(endpointId, outcome);
+	if (unread !== undefined) this.logger.warn(`${where}: ${unread}`, meta);
 	if (stopped) {
 		this.logger.warn(
 			`${where}: stopped recovering missed events of endpoint ${endpointId} with ${stopped.left} left: ${stopped.reason}. The rest are tried again at the next start.`,

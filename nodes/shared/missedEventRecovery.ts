@@ -193,3 +193,21 @@ export async function recoverDeadDeliveries(
 		});
 	}
 }
+
+/**
+ * What a recovery could not judge because the ledger was read short, for n8n's log; `undefined`
+ * when it read everything it needed.
+ */
+export function unreadShortfall(
+	endpointId: string,
+	{ ledger, plan }: Extract<RecoveryOutcome, { kind: 'recovered' }>,
+): string | undefined {
+	if (ledger.cutShort === undefined && plan.unread === 0) return undefined;
+	const why =
+		ledger.cutShort === 'no_cursor'
+			? 'the API said more exist but gave no cursor to read them'
+			: `${ledger.deliveries.length} deliveries read`;
+	const more = ledger.moreDeadMayRemain === true ? ', and possibly more,' : '';
+	const events = `${plan.unread} dead event${plan.unread === 1 ? '' : 's'}`;
+	return `the deliveries of endpoint ${endpointId} were read back to ${new Date(ledger.listedSinceMs).toISOString()} only (${why}): ${events} seen older than that${more} ${plan.unread === 1 && more === '' ? 'was' : 'were'} not redelivered.`;
+}

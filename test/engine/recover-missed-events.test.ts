@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { ACTION_NODE_TYPE } from '../support/constants';
 import { runNode, useLogRecorder } from '../support/engine/harness';
-import { useTriggerSandbox } from '../support/engine/trigger-receiver';
+import { runsPerEvent, useTriggerSandbox } from '../support/engine/trigger-receiver';
 import type { LiveTrigger } from '../support/engine/trigger-receiver';
 
 const RETRY_DELAYS_SECONDS = [60, 60, 60];
@@ -87,6 +87,7 @@ describe('Webhook Endpoint → Recover Missed Events', () => {
 				redelivered: 3,
 				older_than_72_hours: 0,
 				over_500_per_run: 0,
+				not_read: 0,
 				busy: false,
 			},
 		]);
@@ -162,6 +163,29 @@ describe('Webhook Endpoint → Recover Missed Events', () => {
 		expect([0, 3]).toContain(results[0].redelivered);
 		const [endpoint] = await fixture.control.endpoints();
 		expect(endpoint.description).toBe(`Payroll sync (n8n workflow ${trigger.workflow.id})`);
+	});
+
+	it('with an API that pages no further, says in the log and the output what it could not read', async () => {
+		const trigger = await activeTrigger();
+		await outage(trigger);
+		const started = startedWithoutActivation(trigger);
+		await fixture.injectFault({
+			kind: 'broken_page',
+			variant: 'no_cursor',
+			count: 10_000,
+			path: '/webhook-deliveries',
+		});
+
+		const [result] = await recoverMissedEvents();
+
+		expect(Number(result.not_read)).toBeGreaterThan(0);
+		expect(Number(result.redelivered) + Number(result.not_read)).toBe(NAMES.length);
+		expect(runsPerEvent([started]).every((count) => count === 1)).toBe(true);
+		expect(logged.map((entry) => entry.message)).toContainEqual(
+			expect.stringMatching(
+				/^Recover Missed Events: the deliveries of endpoint .* \(the API said more exist but gave no cursor to read them\): \d+ dead events? seen older than that, and possibly more, were not redelivered\.$/,
+			),
+		);
 	});
 
 	it('recovers one chosen endpoint', async () => {

@@ -15,7 +15,11 @@ import {
 	readableDescription,
 	retirementToken,
 } from '../../../shared/endpointDescription';
-import { recoverDeadDeliveries, type RecoveryOutcome } from '../../../shared/missedEventRecovery';
+import {
+	recoverDeadDeliveries,
+	type RecoveryOutcome,
+	unreadShortfall,
+} from '../../../shared/missedEventRecovery';
 import { RECOVERY_BOUNDS } from '../../../shared/missedEvents';
 import * as webhookEndpoints from '../../../shared/webhookEndpoints';
 import { getResourceId } from '../common';
@@ -96,6 +100,7 @@ function outcomeFields(outcome: RecoveryOutcome): IDataObject {
 		redelivered: recovered?.redelivered ?? 0,
 		[`older_than_${RECOVERY_BOUNDS.maxAgeHours}_hours`]: recovered?.plan.tooOld ?? 0,
 		[`over_${RECOVERY_BOUNDS.maxEvents}_per_run`]: recovered?.plan.overLimit ?? 0,
+		not_read: recovered?.plan.unread ?? 0,
 		busy: outcome.kind === 'busy',
 	};
 }
@@ -117,6 +122,12 @@ async function recover(
 			`Stopped recovering missed events of webhook endpoint ${endpoint.id} (${outcome.redelivered} of ${outcome.plan.redeliver.length} redelivered): ${outcome.stopped.reason}`,
 			{ itemIndex, description: 'The next run tries the rest again.' },
 		);
+	}
+	const unread = outcome.kind === 'recovered' ? unreadShortfall(endpoint.id, outcome) : undefined;
+	if (unread !== undefined) {
+		this.logger.warn(`Recover Missed Events: ${unread}`, {
+			endpointId: endpoint.id,
+		});
 	}
 	if (!endpoint.enabled) {
 		this.logger.warn(
