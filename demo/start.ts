@@ -34,6 +34,7 @@ import {
 	SIGNUP_FORM_PATH,
 	signupFormWorkflow,
 	timesheetApprovedWorkflow,
+	recoverMissedEventsWorkflow,
 	timesheetLookupWorkflow,
 	verifyNewMembersWorkflow,
 } from './workflows';
@@ -129,6 +130,9 @@ async function main(): Promise<void> {
 				timesheetApprovedWorkflow(world.credential),
 			),
 			timesheetLookup: await world.client.createWorkflow(timesheetLookupWorkflow(world.credential)),
+			recoverMissedEvents: await world.client.createWorkflow(
+				recoverMissedEventsWorkflow(world.credential),
+			),
 		};
 		for (const workflow of Object.values(workflows)) {
 			await world.client.activateWorkflow(workflow.id);

@@ -16,6 +16,8 @@ import {
 import { CREDENTIAL_TYPE } from '../shared/transport';
 import { receiveDelivery } from './delivery';
 import * as lifecycle from './lifecycle';
+import { RECOVERY_BOUNDS } from '../shared/missedEvents';
+import { ENVELOPE_MEMORY_LIMITS, EVENTS_PER_HOUR_COVERED } from './envelopeMemory';
 import { DEFAULT_TOLERANCE_SECONDS } from './signature';
 
 export class WorkforceManagementTrigger implements INodeType {
@@ -77,8 +79,7 @@ export class WorkforceManagementTrigger implements INodeType {
 						name: 'ignoreDuplicates',
 						type: 'boolean',
 						default: true,
-						description:
-							'Whether a retry or redelivery of an event already received (same event ID, accepted within the last 29 hours; at most the last 320 events are remembered) is acknowledged without starting the workflow again',
+						description: `Whether a retry or redelivery of an event already received (same event ID, accepted within the last ${ENVELOPE_MEMORY_LIMITS.windowHours - 1} hours, at up to ${EVENTS_PER_HOUR_COVERED} events an hour) is acknowledged without starting the workflow again`,
 					},
 					{
 						displayName: 'Ignore Sample Events',
@@ -93,8 +94,7 @@ export class WorkforceManagementTrigger implements INodeType {
 						name: 'recoverMissedEvents',
 						type: 'boolean',
 						default: true,
-						description:
-							'Whether, when n8n starts with this workflow active, events the API gave up delivering (after about 24 hours of retries, e.g. while n8n was down) are delivered again, once each and oldest first. Covers events of the last 72 hours, at most the 100 newest per start, as long as the API still lists their deliveries (how long it keeps them is not documented). Events this trigger already ran are skipped. Not recovered: events that happened while the endpoint was disabled (never sent), and anything from before the workflow was deactivated (its endpoint and history are deleted).',
+						description: `Whether, when n8n starts with this workflow active, events the API gave up delivering (after about 24 hours of retries, e.g. while n8n was down) are delivered again, once each and oldest first, judged from the API's delivery records. Covers events of the last ${RECOVERY_BOUNDS.maxAgeHours} hours, up to ${RECOVERY_BOUNDS.maxEvents} per start (the rest at the next), as long as the API still lists their deliveries (how long it keeps them is not documented). Events this trigger already ran are not run again. Not recovered: events that happened while the endpoint was disabled (never sent), and anything from before the workflow was deactivated (its endpoint and history are deleted).`,
 					},
 					{
 						displayName: 'Signature Tolerance (Seconds)',

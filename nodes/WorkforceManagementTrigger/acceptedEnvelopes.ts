@@ -26,11 +26,13 @@ import {
 	type DuplicateMemoryStaticData,
 	encodeMemory,
 	type EnvelopeMemory,
+	type HourEncodings,
 	envelopeHash,
 	hourOf,
 	mergeMemories,
 	migrateLegacy,
 	recordEnvelope,
+	recordInPlace,
 	sameStoredMemory,
 	type StoredEnvelopeMemory,
 } from './envelopeMemory';
@@ -52,6 +54,7 @@ interface RegistrationMemory {
 	inFlight: Set<DuplicateMemoryStaticData>;
 	/** The stored form last written from `accepted`. */
 	written: StoredEnvelopeMemory;
+	encodings: HourEncodings;
 	usedAt: number;
 }
 
@@ -70,6 +73,7 @@ function registrationMemory(key: string, nowSeconds: number): RegistrationMemory
 		givenUp: new Map(),
 		inFlight: new Set(),
 		written: {},
+		encodings: new Map(),
 		usedAt: nowSeconds,
 	};
 	entry.usedAt = nowSeconds;
@@ -99,7 +103,7 @@ function storedMemory(entry: RegistrationMemory, staticData: DuplicateMemoryStat
 }
 
 function writeToRequestsInFlight(entry: RegistrationMemory): void {
-	const encoded = encodeMemory(entry.accepted);
+	const encoded = encodeMemory(entry.accepted, entry.encodings);
 	entry.written = encoded;
 	for (const staticData of entry.inFlight) {
 		if (!sameStoredMemory(encoded, staticData.seenEnvelopes)) {
@@ -129,14 +133,19 @@ export function acceptEnvelope(
 	nowSeconds: number,
 ): Acceptance {
 	const entry = registrationMemory(ownerKey(owner), nowSeconds);
-	const { duplicate, memory } = recordEnvelope(
-		[storedMemory(entry, staticData), migrateLegacy(staticData.recentEnvelopes), entry.accepted],
-		envelopeId,
-		nowSeconds,
-	);
+	const stored = storedMemory(entry, staticData);
+	const legacy = migrateLegacy(staticData.recentEnvelopes);
+	let duplicate: boolean;
+	if (stored.size === 0 && legacy.size === 0) {
+		// what static data holds, this process wrote: its own memory is the whole of it
+		duplicate = recordInPlace(entry.accepted, envelopeId, nowSeconds);
+	} else {
+		const recorded = recordEnvelope([stored, legacy, entry.accepted], envelopeId, nowSeconds);
+		duplicate = recorded.duplicate;
+		entry.accepted = recorded.memory;
+	}
 	const hash = envelopeHash(envelopeId);
-	entry.accepted = memory;
-	entry.givenUp = mergeMemories([entry.givenUp], nowSeconds);
+	if (entry.givenUp.size > 0) entry.givenUp = mergeMemories([entry.givenUp], nowSeconds);
 	entry.givenUp.delete(hash);
 	if (staticData.recentEnvelopes !== undefined) delete staticData.recentEnvelopes;
 	entry.inFlight.add(staticData);

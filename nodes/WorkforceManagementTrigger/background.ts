@@ -14,6 +14,8 @@ export const TRIGGER_DELAYS = {
 	 * arriving before that save would load static data without the secret (a republish cleared it).
 	 */
 	recoveryAfterActivationSeconds: 3,
+	/** How long a recovery waits after claiming its endpoint before it reads the claim back (recoveryLease.ts). */
+	recoveryLeaseSettleSeconds: 2,
 };
 
 export type BackgroundWork = 'retirement' | 'recovery';

@@ -4,16 +4,19 @@
  *
  * Stored shape (static data `seenEnvelopes`): hour since the epoch → base64 of the 8-byte SHA-256
  * prefixes of the ids first accepted in that hour, oldest first, e.g. `{"493852":"q1Z…"}`.
- * About 10.7 characters per id plus ~13 per hour: 320 ids take under 4 KB.
+ * About 10.7 characters per id plus ~13 per hour: a full memory (3,000 ids) takes about 32 KB.
+ *
+ * Why every id for 30 hours: the API retries a failed delivery for about 24 hours (up to 8
+ * attempts) with the same envelope id, and a redelivery someone asks for repeats it too, however
+ * the first delivery ended; nothing the trigger sees tells which ids can still come back, so it
+ * keeps them all for at least 29 hours, up to `EVENTS_PER_HOUR_COVERED` an hour. Beyond that rate
+ * the oldest are forgotten first (retries of recent ids are the likely ones). The cost is weight:
+ * n8n copies static data into every execution record (docs/webhooks.md has the figures).
  *
  * Why a 64-bit prefix is enough: an id is taken for a duplicate wrongly only when its prefix equals
- * one of at most 320 remembered ones, probability ≤ 320 / 2^64 ≈ 1.7e-17 per delivery; a million
- * deliveries a day for 100 years stay below 1e-6 of ever dropping one event. Ids reach the memory
+ * one of at most 3,000 remembered ones, probability ≤ 3,000 / 2^64 ≈ 1.6e-16 per delivery; 2,400
+ * deliveries a day for 100 years stay below 2e-8 of ever dropping one event. Ids reach the memory
  * only after the signature is verified, so nobody without the secret can pick ids to collide.
- *
- * Why 30 hours: the API retries a failed delivery for about 24 hours (up to 8 attempts) with the
- * same envelope id; an id is remembered for at least 29 hours. When more than 320 ids arrive
- * within that window, the oldest are forgotten first (retries of recent ids are the likely ones).
  */
 import { createHash } from 'node:crypto';
 
@@ -22,9 +25,14 @@ export interface EnvelopeMemoryLimits {
 	windowHours: number;
 }
 
+/** The busiest trigger whose every retry and redelivery within the window is recognised. */
+export const EVENTS_PER_HOUR_COVERED = 100;
+
+const WINDOW_HOURS = 30;
+
 export const ENVELOPE_MEMORY_LIMITS: EnvelopeMemoryLimits = {
-	maxEntries: 320,
-	windowHours: 30,
+	maxEntries: EVENTS_PER_HOUR_COVERED * WINDOW_HOURS,
+	windowHours: WINDOW_HOURS,
 };
 
 const HASH_BYTES = 8;
@@ -55,13 +63,67 @@ export function hourOf(nowSeconds: number): number {
 	return Math.floor(nowSeconds / SECONDS_PER_HOUR);
 }
 
-export function encodeMemory(memory: EnvelopeMemory): StoredEnvelopeMemory {
-	const byHour = new Map<number, string>();
-	for (const [hash, hour] of memory) byHour.set(hour, (byHour.get(hour) ?? '') + hash);
-	const stored: StoredEnvelopeMemory = {};
-	for (const [hour, hashes] of byHour) {
-		stored[String(hour)] = Buffer.from(hashes, 'latin1').toString('base64');
+/**
+ * What one hour's ids encoded to, keyed by what identifies them: ids of an hour are only appended,
+ * dropped from the front (the oldest, beyond the limit) or taken out one at a time (given up), so
+ * the count with the first and last id tells whether the hour changed. Encoding a full memory anew
+ * for every delivery would cost a millisecond; with the cache, only the current hour is encoded.
+ */
+export type HourEncodings = Map<number, { key: string; encoded: string }>;
+
+interface HourRun {
+	hour: number;
+	/** Position of the hour's first id in the memory. */
+	from: number;
+	count: number;
+	key: string;
+	first: string;
+	last: string;
+	hashes?: string[];
+}
+
+/** The memory's hours in order, each the run of its ids (forEach: no pair allocated per id). */
+function hourRuns(memory: EnvelopeMemory): HourRun[] {
+	const runs: HourRun[] = [];
+	let position = 0;
+	memory.forEach((hour, hash) => {
+		const run = runs[runs.length - 1];
+		if (run?.hour === hour) {
+			run.count++;
+			run.last = hash;
+		} else runs.push({ hour, from: position, count: 1, key: '', first: hash, last: hash });
+		position++;
+	});
+	for (const run of runs) run.key = `${run.count}:${run.first}:${run.last}`;
+	return runs;
+}
+
+/** Collects the ids of the given runs (in memory order) in one pass. */
+function collectHashes(memory: EnvelopeMemory, runs: HourRun[]): void {
+	for (const run of runs) run.hashes = [];
+	let next = 0;
+	let position = 0;
+	memory.forEach((_, hash) => {
+		while (next < runs.length && position >= runs[next].from + runs[next].count) next++;
+		if (next < runs.length && position >= runs[next].from) runs[next].hashes!.push(hash);
+		position++;
+	});
+}
+
+export function encodeMemory(
+	memory: EnvelopeMemory,
+	cache: HourEncodings = new Map(),
+): StoredEnvelopeMemory {
+	const runs = hourRuns(memory);
+	const changed = runs.filter((run) => cache.get(run.hour)?.key !== run.key);
+	collectHashes(memory, changed);
+	for (const run of changed) {
+		const encoded = Buffer.from(run.hashes!.join(''), 'latin1').toString('base64');
+		cache.set(run.hour, { key: run.key, encoded });
 	}
+	const stored: StoredEnvelopeMemory = {};
+	for (const run of runs) stored[String(run.hour)] = cache.get(run.hour)!.encoded;
+	for (const hour of cache.keys()) if (!(String(hour) in stored)) cache.delete(hour);
 	return stored;
 }
 
@@ -131,6 +193,32 @@ export function recordEnvelope(
 	merged.set(hash, hourOf(nowSeconds));
 	if (merged.size > limits.maxEntries) merged.delete(merged.keys().next().value as string);
 	return { duplicate: false, memory: merged };
+}
+
+/**
+ * {@link recordEnvelope} on one memory, changed in place: for the memory a process keeps, where
+ * copying and sorting thousands of ids for every delivery would cost more than the delivery.
+ * `memory` must be in order (oldest hour first), as every function here keeps it.
+ */
+export function recordInPlace(
+	memory: EnvelopeMemory,
+	envelopeId: string,
+	nowSeconds: number,
+	limits: EnvelopeMemoryLimits = ENVELOPE_MEMORY_LIMITS,
+): boolean {
+	const oldestHour = hourOf(nowSeconds) - limits.windowHours + 1;
+	for (const [hash, hour] of memory) {
+		if (hour >= oldestHour) break;
+		memory.delete(hash);
+	}
+	const hash = envelopeHash(envelopeId);
+	if (memory.has(hash)) return true;
+	memory.set(hash, hourOf(nowSeconds));
+	for (const oldest of memory.keys()) {
+		if (memory.size <= limits.maxEntries) break;
+		memory.delete(oldest);
+	}
+	return false;
 }
 
 /** Oldest hour first; within an hour, the order given (a stable sort). */

@@ -1,7 +1,8 @@
 /**
  * The trigger's registration at the API through n8n's activation: `checkExists` adopts what exists
- * (changing it in place), `create` registers anew, `delete` retires the registration and deletes
- * the endpoint once no republish has taken it back (retirement.ts).
+ * (changing it in place, and claiming an endpoint retired by a `delete()`), `create` registers
+ * anew, `delete` retires the registration and deletes the endpoint once no activation has claimed
+ * it (retirement.ts).
  */
 import type { IHookFunctions } from 'n8n-workflow';
 
@@ -11,7 +12,6 @@ import { type TriggerStaticData, triggerStaticData } from './delivery';
 import { forgetAcceptedEnvelopes } from './envelopeMemory';
 import {
 	createEndpoint,
-	deleteEndpoint,
 	deleteOwnEndpoints,
 	fetchEndpoint,
 	isOwnEndpoint,
@@ -23,7 +23,14 @@ import {
 } from './registration';
 import { operatorLog } from './operatorLog';
 import { recoverMissedEventsAfterActivation } from './recovery';
-import { reclaim, registrationKey, retire } from './retirement';
+import {
+	deleteUnclaimed,
+	markRetired,
+	reclaim,
+	registrationKey,
+	type RetiredEndpoints,
+	retire,
+} from './retirement';
 import { forgetOpenedSecret, openStoredSecret, sealSecret } from './secretStore';
 
 function webhookUrl(context: IHookFunctions): string {
@@ -117,36 +124,39 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	return true;
 }
 
-/**
- * Clears static data at once (a deactivated workflow keeps no secret and no memory) and deletes
- * the endpoint after the grace period, unless a republish took the registration back.
- */
-async function deleteRetired(this: IHookFunctions, url: string, registration: TriggerStaticData) {
+function warnNotDeleted(this: IHookFunctions, error: unknown): void {
 	const workflow = this.getWorkflow();
-	try {
-		const remote = await storedOwnEndpoint.call(this, registration);
-		if (remote) await deleteEndpoint.call(this, remote.id);
-		await deleteOwnEndpoints.call(this, url);
-		forgetOpenedSecret(registration.secret);
-	} catch (error) {
-		this.logger.error(
-			`Could not delete the webhook endpoint of deactivated workflow "${workflow.name ?? ''}" (${workflow.id ?? ''}): ${(error as Error).message}. Delete it with the Workforce Management node (Webhook Endpoint → Delete), or activate and deactivate the workflow again.`,
-			operatorLog(this).meta,
-		);
-	}
+	this.logger.error(
+		`Could not delete the webhook endpoint of deactivated workflow "${workflow.name ?? ''}" (${workflow.id ?? ''}): ${(error as Error).message}. Delete it with the Workforce Management node (Webhook Endpoint → Delete), or activate and deactivate the workflow again.`,
+		operatorLog(this).meta,
+	);
 }
 
+/**
+ * Clears static data at once (a deactivated workflow keeps no secret and no memory), marks the
+ * endpoint retired at the API, and deletes it after the grace period unless an activation has
+ * claimed it meanwhile, in this process or another.
+ */
 async function deleteRegistration(this: IHookFunctions): Promise<boolean> {
 	const staticData = triggerStaticData(this);
-	const url = webhookUrl(this);
 	const registration = registrationOf(staticData);
 	forgetRegistration(staticData);
 	forgetAcceptedEnvelopes(staticData);
-	retire(
-		keyOf(this),
-		registration,
-		async (retired) => await deleteRetired.call(this, url, retired),
-	);
+	let marked: RetiredEndpoints | undefined;
+	try {
+		marked = await markRetired.call(this, webhookUrl(this));
+	} catch (error) {
+		warnNotDeleted.call(this, error);
+	}
+	retire(keyOf(this), registration, async (retired, stillRetired) => {
+		if (marked === undefined) return;
+		try {
+			await deleteUnclaimed.call(this, marked, stillRetired);
+			if (stillRetired()) forgetOpenedSecret(retired.secret);
+		} catch (error) {
+			warnNotDeleted.call(this, error);
+		}
+	});
 	return true;
 }
 export { deleteRegistration as delete };

@@ -1,70 +1,62 @@
 /**
  * Recovers missed events: once the endpoint is known to exist and deliver (n8n's start-up and an
  * activation that kept the endpoint), the events whose deliveries the API gave up on are
- * redelivered once; recoverySelection.ts decides which. Recovery never fails activation: a failure
- * is logged, and what was not redelivered is tried again at the next start.
+ * redelivered once, decided from the API's records (../shared/missedEventRecovery.ts). Events the
+ * duplicate memory holds (they ran, their answer was lost) are redelivered too while the memory
+ * still takes them for duplicates: they do not run, and the API records them delivered, so no
+ * later start looks at them again. Recovery never fails activation: a failure is logged.
  */
 import type { IHookFunctions } from 'n8n-workflow';
 
-import * as webhookDeliveries from '../shared/webhookDeliveries';
+import {
+	recoverDeadDeliveries,
+	type RecoveryOutcome,
+	unreadShortfall,
+} from '../shared/missedEventRecovery';
+import { RECOVERY_BOUNDS } from '../shared/missedEvents';
 import { inBackground, TRIGGER_DELAYS } from './background';
 import type { TriggerStaticData } from './delivery';
-import { knownEnvelopeCheck } from './knownEnvelopes';
+import { knownEnvelopes } from './knownEnvelopes';
 import { operatorLog } from './operatorLog';
 import { triggerOptions } from './options';
-import {
-	type ListedDelivery,
-	planRecovery,
-	RECOVERY_BOUNDS,
-	type RecoveryPlan,
-} from './recoverySelection';
+
+type Recovered = Extract<RecoveryOutcome, { kind: 'recovered' }>;
 
 function countOf(count: number, noun: string): string {
 	return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
-/**
- * The endpoint's dead deliveries, and its latest deliveries of any status, which show the
- * redeliveries already made. One page each: the API does not document paging for this list.
- */
-async function listedDeliveries(this: IHookFunctions, endpointId: string): Promise<unknown[]> {
-	const dead = await webhookDeliveries.listPage.call(this, undefined, {
-		endpoint_id: endpointId,
-		status: 'dead',
-	});
-	const latest = await webhookDeliveries.listPage.call(this, undefined, {
-		endpoint_id: endpointId,
-	});
-	return [...dead.data, ...latest.data];
-}
-
-/** Redelivers in order; stops at the first failure, so an API that is down costs one wait. */
-async function redeliverEach(this: IHookFunctions, deliveries: ListedDelivery[]): Promise<number> {
-	const { where, meta } = operatorLog(this);
-	for (const [done, delivery] of deliveries.entries()) {
-		try {
-			await webhookDeliveries.redeliver.call(this, delivery.id);
-		} catch (error) {
-			this.logger.warn(
-				`${where}: stopped recovering missed events after ${done} of ${deliveries.length}: could not redeliver delivery ${delivery.id}: ${(error as Error).message}. The rest are tried again at the next start.`,
-				meta,
-			);
-			return done;
-		}
-	}
-	return deliveries.length;
-}
-
-function summary(plan: RecoveryPlan, redelivered: number): string {
+function summary({ plan, redelivered }: Recovered): string {
 	const leftAlone = [
 		plan.tooOld > 0 ? `${plan.tooOld} older than ${RECOVERY_BOUNDS.maxAgeHours} hours` : '',
-		plan.overLimit > 0 ? `${plan.overLimit} beyond ${RECOVERY_BOUNDS.maxEvents} per start` : '',
 	].filter(Boolean);
 	return [
 		`${countOf(redelivered, 'missed event')} redelivered`,
-		`${plan.alreadyRun} skipped as already run`,
+		`${plan.alreadyRun.length} skipped as already run`,
 		...(leftAlone.length > 0 ? [`${leftAlone.join(' and ')} left alone`] : []),
+		...(plan.overLimit > 0
+			? [`${plan.overLimit} beyond ${RECOVERY_BOUNDS.maxEvents} per start left for the next start`]
+			: []),
 	].join(', ');
+}
+
+function nothingFound({ plan, ledger }: Recovered): boolean {
+	const left = plan.tooOld + plan.overLimit + plan.unread;
+	return plan.redeliver.length + plan.alreadyRun.length + left === 0 && !ledger.cutShort;
+}
+
+/** What the log must say beyond the summary: what was left, and why. */
+function shortfalls(this: IHookFunctions, endpointId: string, outcome: Recovered): void {
+	const { where, meta } = operatorLog(this);
+	const { stopped } = outcome;
+	const unread = unreadShortfall(endpointId, outcome);
+	if (unread !== undefined) this.logger.warn(`${where}: ${unread}`, meta);
+	if (stopped) {
+		this.logger.warn(
+			`${where}: stopped recovering missed events of endpoint ${endpointId} with ${stopped.left} left: ${stopped.reason}. The rest are tried again at the next start.`,
+			meta,
+		);
+	}
 }
 
 export async function recoverMissedEvents(
@@ -72,15 +64,21 @@ export async function recoverMissedEvents(
 	staticData: TriggerStaticData,
 	endpointId: string,
 ): Promise<void> {
-	if (triggerOptions(this).recoverMissedEvents === false) return;
+	const options = triggerOptions(this);
+	if (options.recoverMissedEvents === false) return;
 	const { where, meta } = operatorLog(this);
+	const nowMs = Date.now();
+	const known = knownEnvelopes(staticData, Math.floor(nowMs / 1000));
 
-	let plan: RecoveryPlan;
+	let outcome: RecoveryOutcome;
 	try {
-		plan = planRecovery(await listedDeliveries.call(this, endpointId), {
-			endpointId,
-			nowMs: Date.now(),
-			isKnownEnvelope: knownEnvelopeCheck(staticData),
+		outcome = await recoverDeadDeliveries.call(this, endpointId, {
+			nowMs,
+			isKnownEnvelope: known.isKnown,
+			// with duplicates not ignored, a confirming redelivery would run the event again
+			confirmsAsDuplicate:
+				options.ignoreDuplicates === false ? () => false : known.confirmsAsDuplicate,
+			leaseSettleSeconds: TRIGGER_DELAYS.recoveryLeaseSettleSeconds,
 		});
 	} catch (error) {
 		this.logger.warn(
@@ -90,16 +88,22 @@ export async function recoverMissedEvents(
 		return;
 	}
 
-	const found = plan.redeliver.length + plan.alreadyRun + plan.tooOld + plan.overLimit;
-	if (found === 0) {
+	if (outcome.kind === 'nothing_dead' || (outcome.kind === 'recovered' && nothingFound(outcome))) {
 		this.logger.debug(`${where}: no missed events for endpoint ${endpointId}`, meta);
 		return;
 	}
-	const redelivered = await redeliverEach.call(this, plan.redeliver);
+	if (outcome.kind === 'busy') {
+		this.logger.info(
+			`${where}: another recovery of missed events for endpoint ${endpointId} is under way (another n8n process or main); it is left to that one.`,
+			meta,
+		);
+		return;
+	}
 	this.logger.info(
-		`${where}: recovering events the API gave up delivering to endpoint ${endpointId} (retries exhausted or endpoint disabled): ${summary(plan, redelivered)}.`,
+		`${where}: recovering events the API gave up delivering to endpoint ${endpointId} (retries exhausted or endpoint disabled): ${summary(outcome)}.`,
 		meta,
 	);
+	shortfalls.call(this, endpointId, outcome);
 }
 
 /**

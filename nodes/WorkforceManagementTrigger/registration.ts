@@ -1,7 +1,11 @@
 import type { IHookFunctions, IWebhookFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { describesWorkflow, endpointDescription } from '../shared/endpointDescription';
+import {
+	describesWorkflow,
+	endpointDescription,
+	retirementToken,
+} from '../shared/endpointDescription';
 import * as webhookEndpoints from '../shared/webhookEndpoints';
 import { operatorLog } from './operatorLog';
 import { isValidTolerance, toleranceSeconds, triggerOptions } from './options';
@@ -30,12 +34,16 @@ export interface RemoteEndpoint {
 export interface WantedRegistration {
 	url: string;
 	events: string[];
+	/** endpointDescription.ts: the workflow's name and id. */
+	description: string;
 }
 
 /** What activation changes on an endpoint it adopts, in one PATCH. */
 export interface EndpointChanges {
 	events?: string[];
 	enabled?: true;
+	/** Claims an endpoint whose deletion is pending (retirement.ts). */
+	description?: string;
 }
 
 /**
@@ -85,6 +93,7 @@ export function reconcile(
 	const changes: EndpointChanges = {};
 	if (!sameEvents(remote.events, wanted.events)) changes.events = wanted.events;
 	if (!remote.enabled) changes.enabled = true;
+	if (retirementToken(remote.description) !== undefined) changes.description = wanted.description;
 	const secretCurrent =
 		stored.secret !== undefined &&
 		stored.secret !== '' &&
@@ -180,7 +189,12 @@ export function wantedRegistration(this: IHookFunctions): WantedRegistration {
 			{ description: `The API recommends ${DEFAULT_TOLERANCE_SECONDS} seconds.` },
 		);
 	}
-	return { url: this.getNodeWebhookUrl('default') as string, events: normalizeEvents(events) };
+	const workflow = this.getWorkflow();
+	return {
+		url: this.getNodeWebhookUrl('default') as string,
+		events: normalizeEvents(events),
+		description: endpointDescription(workflow.id ?? '', workflow.name ?? ''),
+	};
 }
 
 /** The endpoint with this id, or `undefined` when it no longer exists. */
@@ -208,14 +222,22 @@ export async function deleteEndpoint(this: IHookFunctions, endpointId: string): 
  * lost, or n8n stopped before a test registration was removed), so none is left behind.
  */
 export async function deleteOwnEndpoints(this: IHookFunctions, url: string): Promise<void> {
-	const endpoints = (await webhookEndpoints.list.call(this)) as unknown as RemoteEndpoint[];
-	const workflowId = this.getWorkflow().id ?? '';
-	for (const endpoint of findOwnEndpoints(endpoints, url, workflowId)) {
+	for (const endpoint of await listOwnEndpoints.call(this, url)) {
 		await deleteEndpoint.call(this, endpoint.id);
 	}
+}
+
+/** This trigger's endpoints at `url`; those of this workflow elsewhere are named in the log. */
+export async function listOwnEndpoints(
+	this: IHookFunctions,
+	url: string,
+): Promise<RemoteEndpoint[]> {
+	const endpoints = (await webhookEndpoints.list.call(this)) as unknown as RemoteEndpoint[];
+	const workflowId = this.getWorkflow().id ?? '';
 	for (const endpoint of findEndpointsElsewhere(endpoints, url, workflowId)) {
 		warnOfEndpointElsewhere.call(this, endpoint, url);
 	}
+	return findOwnEndpoints(endpoints, url, workflowId);
 }
 
 /** Names an endpoint of this workflow that delivers to another URL, and how to remove it. */
@@ -238,7 +260,7 @@ export async function createEndpoint(
 		return (await webhookEndpoints.create.call(this, {
 			url: wanted.url,
 			events: wanted.events,
-			description: endpointDescription(this.getWorkflow().id ?? '', this.getWorkflow().name ?? ''),
+			description: wanted.description,
 		})) as { id: string; secret: string };
 	} catch (error) {
 		if (hasHttpCode(error, '400') && !wanted.url.startsWith('https://')) {

@@ -2,6 +2,10 @@
  * The description the trigger gives the webhook endpoints it registers: the workflow's name, for
  * people reading the endpoint list, and the workflow's id, by which the trigger finds its own
  * endpoints again after its static data is lost.
+ *
+ * Two marks may be written into it, the one field the API keeps that every n8n process can read
+ * and write: a recovery's claim before it (recoveryLease.ts) and a deactivation's retirement token
+ * after the workflow id (retirement.ts). Every reader here sees through both.
  */
 
 /**
@@ -15,9 +19,32 @@ function ownerMarker(workflowId: string): string {
 	return `n8n workflow ${workflowId}`;
 }
 
-/** `Payroll sync (n8n workflow UhQysxdh1I3z9tfP)`, the name cut with "…" to fit the bound. */
-export function endpointDescription(workflowId: string, workflowName: string): string {
-	const marker = ownerMarker(workflowId);
+/**
+ * What a deactivation writes after the workflow id: the endpoint's deletion is pending, and the
+ * token names that one deletion. An activation that adopts the endpoint writes the description
+ * back without it, so the pending deletion, wherever it runs, sees that it was claimed.
+ */
+const RETIREMENT = /; retired ([0-9a-f]+)(\)?)$/;
+
+/**
+ * A recovery of missed events under way holds the endpoint by a prefix of the description,
+ * `[recovering missed events: <token> until <ISO time>] `. The rest stays as it was.
+ */
+const RECOVERY_CLAIM = /^\[recovering missed events: ([0-9a-f]+) until ([^\]]+)\] /;
+
+/**
+ * `Payroll sync (n8n workflow UhQysxdh1I3z9tfP)`, the name cut with "…" to fit the bound; with a
+ * retirement token, `Payroll sync (n8n workflow UhQysxdh1I3z9tfP; retired 9c2f…)`.
+ */
+export function endpointDescription(
+	workflowId: string,
+	workflowName: string,
+	retirementToken?: string,
+): string {
+	const marker =
+		retirementToken === undefined
+			? ownerMarker(workflowId)
+			: `${ownerMarker(workflowId)}; retired ${retirementToken}`;
 	const name = workflowName.replace(/\s+/g, ' ').trim();
 	if (!name) return marker;
 	const room = MAX_DESCRIPTION_LENGTH - marker.length - ' ()'.length;
@@ -33,11 +60,17 @@ export function endpointDescription(workflowId: string, workflowName: string): s
 	return `${fitted} (${marker})`;
 }
 
+/** The description as the trigger wrote it at activation: without a claim or a retirement token. */
+function unmarked(description: string | null): string {
+	return (withoutRecoveryClaim(description) ?? '').replace(RETIREMENT, '$2');
+}
+
 /**
  * Whether the description says the endpoint belongs to this workflow: the current form, or the
  * `n8n workflow <id> · <node name>` of version 0.1.0, so endpoints registered by it are still found.
  */
-export function describesWorkflow(description: string | null, workflowId: string): boolean {
+export function describesWorkflow(markedDescription: string | null, workflowId: string): boolean {
+	const description = unmarked(markedDescription);
 	if (!description) return false;
 	const marker = ownerMarker(workflowId);
 	return (
@@ -48,6 +81,46 @@ export function describesWorkflow(description: string | null, workflowId: string
 }
 
 /** The description without the workflow id the trigger appends: what a person wants to read. */
-export function readableDescription(description: string): string {
-	return /^(.+) \(n8n workflow [^\s()]+\)$/s.exec(description)?.[1] ?? description;
+export function readableDescription(markedDescription: string): string {
+	return (
+		/^(.+) \(n8n workflow [^\s()]+\)$/s.exec(unmarked(markedDescription))?.[1] ??
+		withoutRecoveryClaim(markedDescription) ??
+		''
+	);
+}
+
+/** The id of the n8n workflow whose trigger registered an endpoint with this description, if any. */
+export function describedWorkflowId(markedDescription: string | null): string | undefined {
+	const description = unmarked(markedDescription);
+	return (
+		/(?:^| \()n8n workflow ([^\s()]+)\)?$/.exec(description)?.[1] ??
+		/^n8n workflow ([^\s()]+) · /.exec(description)?.[1]
+	);
+}
+
+/** The token of the deletion pending on an endpoint with this description, if one is. */
+export function retirementToken(description: string | null): string | undefined {
+	return RETIREMENT.exec(description ?? '')?.[1];
+}
+
+/** A recovery's hold on the endpoint (recoveryLease.ts). */
+export interface RecoveryClaim {
+	token: string;
+	untilMs: number;
+}
+
+export function recoveryClaimOf(description: string | null): RecoveryClaim | undefined {
+	const match = RECOVERY_CLAIM.exec(description ?? '');
+	if (!match) return undefined;
+	const untilMs = Date.parse(match[2]);
+	return Number.isNaN(untilMs) ? undefined : { token: match[1], untilMs };
+}
+
+export function withoutRecoveryClaim(description: string | null): string | null {
+	return description === null ? null : description.replace(RECOVERY_CLAIM, '');
+}
+
+export function withRecoveryClaim(description: string | null, claim: RecoveryClaim): string {
+	const until = new Date(claim.untilMs).toISOString();
+	return `[recovering missed events: ${claim.token} until ${until}] ${withoutRecoveryClaim(description) ?? ''}`;
 }

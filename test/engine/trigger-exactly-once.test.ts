@@ -5,11 +5,13 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { useTriggerSandbox } from '../support/engine/trigger-receiver';
+import { runsPerEvent, useTriggerSandbox } from '../support/engine/trigger-receiver';
 import type { LiveTrigger } from '../support/engine/trigger-receiver';
+import { moveDate, useMovableDate } from '../support/movable-date';
 import {
 	envelopeIds,
 	postAllAtOnce,
+	postOverKeepAlive,
 	postSignedEnvelope,
 	signedDelivery,
 } from '../support/signed-delivery';
@@ -38,15 +40,6 @@ async function emitMembers(count: number): Promise<void> {
 /** Lets the API's next retry fall due, and waits until it has been delivered. */
 async function nextRetry(): Promise<void> {
 	await fixture.control.advanceAndSettle(60);
-}
-
-function runsPerEvent(triggers: LiveTrigger[]): number[] {
-	const runs = new Map<string, number>();
-	for (const execution of triggers.flatMap((trigger) => trigger.executions)) {
-		const id = String(execution[0].json.id);
-		runs.set(id, (runs.get(id) ?? 0) + 1);
-	}
-	return [...runs.values()];
 }
 
 describe('a burst, then a restart', () => {
@@ -87,6 +80,35 @@ describe('a burst, then a restart', () => {
 		restarted.resetsChangeFlagAtRunStart = true;
 		await postAllAtOnce(restarted.webhookUrl(), signed);
 		expect(restarted.executions).toEqual([]);
+	});
+});
+
+describe('a busy organization: 100 events an hour', () => {
+	useMovableDate();
+
+	it('ignores a redelivery of an event asked for 24 hours and 2,400 events later', async () => {
+		const trigger = await activeTrigger();
+		await fixture.api('POST', '/members', { business_name: 'Approved on Monday' });
+		const [monday] = await fixture.control.settleDeliveries();
+		const secret = await fixture.endpointSecret();
+
+		for (let hour = 0; hour < 24; hour++) {
+			moveDate(3600);
+			const signed = envelopeIds(100, `${hour.toString(16).padStart(2, '0')}`).map((id) =>
+				signedDelivery(secret, id),
+			);
+			const { statuses } = await postOverKeepAlive(trigger.webhookUrl(), signed, 8);
+			expect(statuses).toEqual(Array(100).fill(200));
+		}
+		expect(trigger.executions).toHaveLength(2401);
+
+		await fixture.control.advanceClock(0);
+		await fixture.api('POST', `/webhook-deliveries/${monday.id}/redeliver`, {});
+		await fixture.control.settleDeliveries();
+		expect(trigger.received.at(-1)?.responseBody).toBe(
+			JSON.stringify({ received: true, ignored: 'duplicate' }),
+		);
+		expect(trigger.executions).toHaveLength(2401);
 	});
 });
 

@@ -1,11 +1,13 @@
 /**
  * Events the API gave up on while n8n was down: its retries exhausted (and the endpoint
  * auto-disabled meanwhile), the deliveries are `dead`. At the next start the trigger redelivers
- * each such event once, skips those it already ran, and never fails activation over it.
+ * each such event once, judged from the API's records over the whole look-back, skips those it
+ * already ran, and never fails activation over it. Only `Date` is moved where hours pass.
  */
 import { useLogRecorder } from '../support/engine/harness';
-import { useTriggerSandbox } from '../support/engine/trigger-receiver';
+import { runsPerEvent, useTriggerSandbox } from '../support/engine/trigger-receiver';
 import type { LiveTrigger } from '../support/engine/trigger-receiver';
+import { moveDate, useMovableDate } from '../support/movable-date';
 
 const RETRY_DELAYS_SECONDS = [60, 60, 60];
 
@@ -15,6 +17,9 @@ const { fixture, receiver } = useTriggerSandbox({
 });
 
 const logged = useLogRecorder();
+useMovableDate();
+
+const HOUR = 3600;
 
 const WORKFLOW_NAME = 'Payroll sync';
 
@@ -50,6 +55,18 @@ async function restartN8n(trigger: LiveTrigger): Promise<LiveTrigger> {
 	await restarted.activate('init');
 	await fixture.control.settleDeliveries();
 	return restarted;
+}
+
+/** Time passes for the API and for n8n alike. */
+async function passTime(seconds: number): Promise<void> {
+	moveDate(seconds);
+	await fixture.control.advanceClock(0);
+	await fixture.control.settleDeliveries();
+}
+
+async function emitMembers(names: string[]): Promise<void> {
+	for (const name of names) await fixture.api('POST', '/members', { business_name: name });
+	await fixture.control.settleDeliveries();
 }
 
 function businessNames(trigger: LiveTrigger): string[] {
@@ -98,7 +115,24 @@ describe('events that died while n8n was down', () => {
 		expect(new Set(redeliveries).size).toBe(3);
 	});
 
-	it('does not redeliver an event that ran but whose answer was lost', async () => {
+	it('does not recover them again at a start 31 hours and 100 events later', async () => {
+		const trigger = await activeTrigger();
+		trigger.unavailableFor = Infinity;
+		await emitMembers(NAMES);
+		await untilTheApiGivesUp();
+		const restarted = await restartN8n(trigger);
+		expect(businessNames(restarted).sort()).toEqual([...NAMES].sort());
+
+		await passTime(31 * HOUR);
+		await emitMembers(Array.from({ length: 100 }, (_, index) => `Later ${index}`));
+		const again = await restartN8n(restarted);
+
+		expect(again.executions).toEqual([]);
+		expect(runsPerEvent([trigger, restarted, again])).toEqual(Array(103).fill(1));
+		expect(await apiCalls('/redeliver')).toHaveLength(3);
+	});
+
+	it('does not run an event that ran but whose answer was lost, at this start or one 31 hours later', async () => {
 		const trigger = await activeTrigger();
 		trigger.responseLostFor = 1;
 		await fixture.createMemberAndSettle('Ran, answer lost');
@@ -106,15 +140,20 @@ describe('events that died while n8n was down', () => {
 		await fixture.createMemberAndSettle('Never arrived');
 		await untilTheApiGivesUp();
 		// newest first
-		const [neverArrived] = await fixture.control.settleDeliveries();
+		const [neverArrived, ranAnswerLost] = await fixture.control.settleDeliveries();
 
 		const restarted = await restartN8n(trigger);
 
 		expect(businessNames(trigger)).toEqual(['Ran, answer lost']);
 		expect(businessNames(restarted)).toEqual(['Never arrived']);
+		// the event that ran is redelivered once so that the API records it delivered; it is ignored
 		expect(await apiCalls('/redeliver')).toEqual([
 			`POST /api/v1/webhook-deliveries/${neverArrived.id}/redeliver`,
+			`POST /api/v1/webhook-deliveries/${ranAnswerLost.id}/redeliver`,
 		]);
+		expect(restarted.received.map((request) => request.responseBody)).toContain(
+			JSON.stringify({ received: true, ignored: 'duplicate' }),
+		);
 		expect(logged).toContainEqual(
 			recoveryLog(
 				restarted,
@@ -122,6 +161,33 @@ describe('events that died while n8n was down', () => {
 				'1 missed event redelivered, 1 skipped as already run',
 			),
 		);
+
+		await passTime(31 * HOUR);
+		await fixture.createMemberAndSettle('A day later');
+		const again = await restartN8n(restarted);
+		expect(again.executions).toEqual([]);
+		expect(businessNames(restarted)).toEqual(['Never arrived', 'A day later']);
+	});
+});
+
+describe('two recoveries at once', () => {
+	it('two n8n processes starting together on one workflow redeliver each dead event once, and it runs once', async () => {
+		const trigger = await activeTrigger();
+		trigger.unavailableFor = Infinity;
+		await emitMembers(NAMES);
+		await untilTheApiGivesUp();
+		await fixture.clearRequests();
+
+		const mains = receiver().webhookProcesses(trigger, 2);
+		await Promise.all(mains.map(async (main) => await main.activate('init')));
+		await fixture.control.settleDeliveries();
+
+		const redeliveries = await apiCalls('/redeliver');
+		expect(redeliveries).toHaveLength(3);
+		expect(new Set(redeliveries).size).toBe(3);
+		expect(runsPerEvent(mains)).toEqual([1, 1, 1]);
+		const [endpoint] = await fixture.control.endpoints();
+		expect(endpoint.description).toBe(`${WORKFLOW_NAME} (n8n workflow ${trigger.workflow.id})`);
 	});
 });
 

@@ -14,6 +14,7 @@ import { LIVE_KEY } from '../support/constants';
 import { credentialsHelper, useLogRecorder } from '../support/engine/harness';
 import { useTriggerSandbox } from '../support/engine/trigger-receiver';
 import type { LiveTrigger } from '../support/engine/trigger-receiver';
+import { moveDate, useMovableDate } from '../support/movable-date';
 import { openNodeSecret } from '../support/sealed-secret';
 import { postSignedEnvelope } from '../support/signed-delivery';
 
@@ -24,32 +25,11 @@ const logged = useLogRecorder();
 
 const HOUR = 3600;
 
-beforeEach(() => {
-	jest.useFakeTimers({
-		now: Date.now(),
-		doNotFake: [
-			'hrtime',
-			'nextTick',
-			'performance',
-			'queueMicrotask',
-			'requestAnimationFrame',
-			'cancelAnimationFrame',
-			'requestIdleCallback',
-			'cancelIdleCallback',
-			'setImmediate',
-			'clearImmediate',
-			'setInterval',
-			'clearInterval',
-			'setTimeout',
-			'clearTimeout',
-		],
-	});
-});
-afterEach(() => jest.useRealTimers());
+useMovableDate();
 
 /** Time passes for the API and for n8n alike; deliveries falling due meanwhile are sent. */
 async function passTime(seconds: number): Promise<void> {
-	jest.setSystemTime(Date.now() + seconds * 1000);
+	moveDate(seconds);
 	await fixture.control.advanceClock(0);
 	await fixture.control.settleDeliveries();
 }

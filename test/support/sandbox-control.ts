@@ -136,6 +136,14 @@ export class SandboxControl {
 		await this.call('POST', '/__sandbox/faults', { status, path, count });
 	}
 
+	/** The faults not yet used up, in the order they were added. */
+	async pendingFaults(): Promise<{ kind: string; path: string | null; remaining: number }[]> {
+		const { faults } = await this.call<{
+			faults: { kind: string; path: string | null; remaining: number }[];
+		}>('GET', '/__sandbox/faults');
+		return faults;
+	}
+
 	async seedMembers(count: number): Promise<void> {
 		await this.call('POST', '/__sandbox/seed/members', { ...this.target, count });
 	}

@@ -1,8 +1,13 @@
 import {
 	MAX_DESCRIPTION_LENGTH,
+	describedWorkflowId,
 	describesWorkflow,
 	endpointDescription,
 	readableDescription,
+	recoveryClaimOf,
+	withoutRecoveryClaim,
+	withRecoveryClaim,
+	retirementToken,
 } from '../../nodes/shared/endpointDescription';
 
 describe('the description of a trigger-registered endpoint', () => {
@@ -62,5 +67,119 @@ describe('the description of a trigger-registered endpoint', () => {
 		expect(readableDescription('CRM')).toBe('CRM');
 		// an id the trigger did not append last, e.g. a description edited in the API's UI
 		expect(readableDescription('Sync (n8n workflow wf1) old')).toBe('Sync (n8n workflow wf1) old');
+	});
+});
+
+describe("a recovery's claim in the description", () => {
+	const claim = { token: '0a1b2c3d4e5f', untilMs: Date.parse('2026-11-27T18:10:00.000Z') };
+
+	it('is read back as written, and leaves the description as it was once removed', () => {
+		for (const description of [
+			'Payroll sync (n8n workflow wf1)',
+			'n8n workflow wf1 · Trigger',
+			null,
+		]) {
+			const claimed = withRecoveryClaim(description, claim);
+			expect(recoveryClaimOf(claimed)).toEqual(claim);
+			expect(withoutRecoveryClaim(claimed) || null).toBe(description);
+		}
+	});
+
+	it('replaces an earlier claim instead of stacking another', () => {
+		const first = withRecoveryClaim('Sync (n8n workflow wf1)', { token: 'aa', untilMs: 0 });
+		expect(withRecoveryClaim(first, claim)).toBe(
+			withRecoveryClaim('Sync (n8n workflow wf1)', claim),
+		);
+	});
+
+	it('does not hide whose endpoint it is, nor show in the endpoint list', () => {
+		const claimed = withRecoveryClaim('Payroll sync (n8n workflow wf1)', claim);
+		expect(describesWorkflow(claimed, 'wf1')).toBe(true);
+		expect(describesWorkflow(withRecoveryClaim('n8n workflow wf1 · Trigger', claim), 'wf1')).toBe(
+			true,
+		);
+		expect(describesWorkflow(claimed, 'wf2')).toBe(false);
+		expect(readableDescription(claimed)).toBe('Payroll sync');
+	});
+
+	it('is no claim without its marker or with an unreadable time', () => {
+		expect(recoveryClaimOf('Payroll sync (n8n workflow wf1)')).toBeUndefined();
+		expect(recoveryClaimOf('[recovering missed events: ab until someday] x')).toBeUndefined();
+		expect(recoveryClaimOf(null)).toBeUndefined();
+	});
+});
+
+describe('the retirement mark of an endpoint whose deletion is pending', () => {
+	const retired = endpointDescription('wf1', 'Payroll sync', '9c2f04aa');
+
+	it('follows the workflow id, and still names the workflow for every reader', () => {
+		expect(retired).toBe('Payroll sync (n8n workflow wf1; retired 9c2f04aa)');
+		expect(retirementToken(retired)).toBe('9c2f04aa');
+		expect(describesWorkflow(retired, 'wf1')).toBe(true);
+		expect(describesWorkflow(retired, 'wf')).toBe(false);
+		expect(readableDescription(retired)).toBe('Payroll sync');
+		expect(describesWorkflow(endpointDescription('wf1', '', '9c2f04aa'), 'wf1')).toBe(true);
+	});
+
+	it('is absent from the description activation writes, and from text that only looks alike', () => {
+		expect(retirementToken(endpointDescription('wf1', 'Payroll sync'))).toBeUndefined();
+		expect(retirementToken(null)).toBeUndefined();
+		expect(retirementToken('Payroll sync; retired soon')).toBeUndefined();
+	});
+
+	it(`keeps the marked description within ${MAX_DESCRIPTION_LENGTH} characters`, () => {
+		const long = endpointDescription('wf1', 'Sync '.repeat(100), '9c2f04aa9c2f04aa');
+		expect(long.length).toBeLessThanOrEqual(MAX_DESCRIPTION_LENGTH);
+		expect(retirementToken(long)).toBe('9c2f04aa9c2f04aa');
+	});
+});
+
+describe('describedWorkflowId: which workflow registered an endpoint', () => {
+	it('reads the id from every form the trigger writes, retired or not, and 0.1.0’s', () => {
+		expect(describedWorkflowId(endpointDescription('wf1', 'Payroll sync'))).toBe('wf1');
+		expect(describedWorkflowId(endpointDescription('wf1', ''))).toBe('wf1');
+		expect(describedWorkflowId(endpointDescription('wf1', 'Payroll sync', 'ab12'))).toBe('wf1');
+		expect(describedWorkflowId('n8n workflow wf9 · On timesheet approved')).toBe('wf9');
+	});
+
+	it('finds none in a description someone else wrote', () => {
+		expect(describedWorkflowId('CRM sync')).toBeUndefined();
+		expect(describedWorkflowId('Sync (see n8n workflow docs) for CRM')).toBeUndefined();
+		expect(describedWorkflowId(null)).toBeUndefined();
+	});
+});
+
+describe('both marks at once: a recovery under way on an endpoint whose deletion is pending', () => {
+	const claim = { token: '0a1b2c3d4e5f', untilMs: Date.parse('2026-11-27T18:10:00.000Z') };
+	const retired = endpointDescription('wf1', 'Payroll sync', '9c2f04aa');
+	const both = withRecoveryClaim(retired, claim);
+
+	it('keeps each mark readable beside the other', () => {
+		expect(both).toBe(
+			'[recovering missed events: 0a1b2c3d4e5f until 2026-11-27T18:10:00.000Z] Payroll sync (n8n workflow wf1; retired 9c2f04aa)',
+		);
+		expect(recoveryClaimOf(both)).toEqual(claim);
+		expect(retirementToken(both)).toBe('9c2f04aa');
+	});
+
+	it('still names the workflow, and neither mark shows in the endpoint list', () => {
+		expect(describesWorkflow(both, 'wf1')).toBe(true);
+		expect(describesWorkflow(both, 'wf2')).toBe(false);
+		expect(describedWorkflowId(both)).toBe('wf1');
+		expect(readableDescription(both)).toBe('Payroll sync');
+		const unnamed = withRecoveryClaim(endpointDescription('wf1', '', 'ab12'), claim);
+		expect(describesWorkflow(unnamed, 'wf1')).toBe(true);
+		expect(describedWorkflowId(unnamed)).toBe('wf1');
+		expect(describedWorkflowId(withRecoveryClaim('n8n workflow wf9 · Trigger', claim))).toBe('wf9');
+	});
+
+	it('removing the claim leaves the retirement mark, for the deletion still pending', () => {
+		expect(withoutRecoveryClaim(both)).toBe(retired);
+		expect(retirementToken(withoutRecoveryClaim(both))).toBe('9c2f04aa');
+	});
+
+	it('finds no workflow in a description someone else wrote, with a claim before it', () => {
+		expect(describedWorkflowId(withRecoveryClaim('CRM sync', claim))).toBeUndefined();
+		expect(readableDescription(withRecoveryClaim('CRM sync', claim))).toBe('CRM sync');
 	});
 });

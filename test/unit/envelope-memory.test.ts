@@ -8,6 +8,8 @@ import {
 	mergeMemories,
 	migrateLegacy,
 	recordEnvelope,
+	recordInPlace,
+	type HourEncodings,
 	forgetAcceptedEnvelopes,
 	sameStoredMemory,
 } from '../../nodes/WorkforceManagementTrigger/envelopeMemory';
@@ -73,6 +75,30 @@ describe('recordEnvelope', () => {
 	});
 });
 
+describe('recordInPlace', () => {
+	it('decides as recordEnvelope does, on the memory itself', () => {
+		const limits = { maxEntries: 3, windowHours: 2 };
+		const inPlace: EnvelopeMemory = new Map();
+		let pure: EnvelopeMemory = new Map();
+		const steps: Array<[string, number]> = [
+			['evt_1', NOW],
+			['evt_2', NOW],
+			['evt_1', NOW + HOUR],
+			['evt_3', NOW + HOUR],
+			['evt_4', NOW + HOUR],
+			['evt_2', NOW + HOUR],
+			['evt_5', NOW + 3 * HOUR],
+			['evt_4', NOW + 3 * HOUR],
+		];
+		for (const [id, at] of steps) {
+			const recorded = recordEnvelope([pure], id, at, limits);
+			expect(recordInPlace(inPlace, id, at, limits)).toBe(recorded.duplicate);
+			pure = recorded.memory;
+			expect([...inPlace]).toEqual([...pure]);
+		}
+	});
+});
+
 describe('mergeMemories', () => {
 	it('is the union, each id at the hour it was first accepted, oldest first', () => {
 		const early = remember(['evt_a1', 'evt_b2'], NOW);
@@ -116,9 +142,28 @@ describe('the stored form', () => {
 		expect(Buffer.from(stored[String(hourOf(NOW))], 'base64')).toHaveLength(16);
 	});
 
-	it('takes under 4 KB of JSON at a full memory', () => {
+	it('takes under 11 characters an id, plus 16 an hour, at a full memory', () => {
 		const json = JSON.stringify({ seenEnvelopes: encodeMemory(fullMemory()) });
-		expect(json.length).toBeLessThan(4096);
+		const { maxEntries, windowHours } = ENVELOPE_MEMORY_LIMITS;
+		expect(json.length).toBeLessThan(maxEntries * 11 + windowHours * 16);
+	});
+
+	it('encodes the same with a cache of earlier encodings, whatever changed meanwhile', () => {
+		const cache: HourEncodings = new Map();
+		const memory = fullMemory();
+		encodeMemory(memory, cache);
+		const changes: Array<(at: number) => void> = [
+			(at) => recordInPlace(memory, 'evt_new1', at),
+			() => memory.delete([...memory.keys()][memory.size >> 1]),
+			(at) => recordInPlace(memory, 'evt_new2', at + 2 * HOUR),
+			() => memory.delete([...memory.keys()][memory.size - 1]),
+			(at) => recordInPlace(memory, 'evt_new3', at + 40 * HOUR),
+		];
+		for (const change of changes) {
+			change(NOW);
+			expect(encodeMemory(memory, cache)).toEqual(encodeMemory(memory));
+		}
+		expect([...cache.keys()].map(String)).toEqual(Object.keys(encodeMemory(memory)));
 	});
 
 	it('skips anything unreadable instead of throwing', () => {

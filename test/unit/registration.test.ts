@@ -12,7 +12,11 @@ import {
 } from '../../nodes/WorkforceManagementTrigger/registration';
 
 const URL = 'https://n8n.example.com/webhook/6f1c1e0e-6a8b-4f43-9d1f-2a0b8c1d2e3f/webhook';
-const WANTED = { url: URL, events: ['member.created', 'timesheet.approved'] };
+const WANTED = {
+	url: URL,
+	events: ['member.created', 'timesheet.approved'],
+	description: endpointDescription('wf1', 'Payroll sync'),
+};
 
 const stored: StoredRegistration = {
 	endpointId: 'b0a3b9e2-1d55-4bd4-8f4e-7d2c4f7f1a10',
@@ -49,6 +53,14 @@ describe('reconcile', () => {
 		expect(reconcile(stored, remote({ enabled: false }), WANTED)).toEqual({
 			...unchanged,
 			changes: { enabled: true },
+		});
+	});
+
+	it('claims an endpoint whose deletion is pending by writing its description back', () => {
+		const retired = remote({ description: endpointDescription('wf1', 'Payroll sync', 'ab12') });
+		expect(reconcile(stored, retired, WANTED)).toEqual({
+			...unchanged,
+			changes: { description: WANTED.description },
 		});
 	});
 

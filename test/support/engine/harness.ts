@@ -189,6 +189,8 @@ export interface ProcessNodeType {
  * after an activation starts at once: the harness saves static data as the hook returns.
  */
 export const HARNESS_REPUBLISH_GRACE_SECONDS = 0.2;
+/** The recovery lease's settle time: far longer than a claim's round trip to the local sandbox. */
+export const HARNESS_RECOVERY_LEASE_SETTLE_SECONDS = 0.2;
 let republishGraceSeconds = HARNESS_REPUBLISH_GRACE_SECONDS;
 
 /** The trigger's background work as the current module registry (one "process") holds it. */
@@ -199,6 +201,7 @@ export function background(): BackgroundModule {
 	) as BackgroundModule;
 	loaded.TRIGGER_DELAYS.republishGraceSeconds = republishGraceSeconds;
 	loaded.TRIGGER_DELAYS.recoveryAfterActivationSeconds = 0;
+	loaded.TRIGGER_DELAYS.recoveryLeaseSettleSeconds = HARNESS_RECOVERY_LEASE_SETTLE_SECONDS;
 	return loaded;
 }
 
@@ -424,7 +427,7 @@ function resolveDefaults(nodeType: INodeType, node: INode): INodeParameters {
 	);
 }
 
-export interface RunNodeOptions extends WorkflowNodeOptions {
+export interface RunNodeOptions extends WorkflowNodeOptions, AdditionalDataOptions {
 	/** Input items of the node; one empty item by default. */
 	inputItems?: Array<IDataObject | INodeExecutionData>;
 }
@@ -451,7 +454,7 @@ function toExecutionData(item: IDataObject | INodeExecutionData): INodeExecution
 /** Runs one node through WorkflowExecute, feeding it `inputItems`, and returns what it output. */
 export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const { workflow, node } = createWorkflow(options);
-	const additionalData = createAdditionalData();
+	const additionalData = createAdditionalData(options);
 	const executionId = randomUUID();
 	additionalData.executionId = executionId;
 	additionalData.hooks = new ExecutionLifecycleHooks('manual', executionId, {

@@ -134,6 +134,16 @@ export class LiveTrigger extends TriggerHarness {
 	}
 }
 
+/** How many times each event (envelope id) ran, over the given processes of a trigger. */
+export function runsPerEvent(triggers: LiveTrigger[]): number[] {
+	const runs = new Map<string, number>();
+	for (const execution of triggers.flatMap((trigger) => trigger.executions)) {
+		const id = String(execution[0].json.id);
+		runs.set(id, (runs.get(id) ?? 0) + 1);
+	}
+	return [...runs.values()];
+}
+
 function jsonCopy<T>(value: T): T {
 	return JSON.parse(JSON.stringify(value)) as T;
 }

@@ -6,6 +6,7 @@ import * as create from './create';
 import * as deleteEndpoint from './delete';
 import * as get from './get';
 import * as getAll from './getAll';
+import * as recoverMissedEvents from './recoverMissedEvents';
 import * as rollSecret from './rollSecret';
 import * as sendTest from './sendTest';
 import * as update from './update';
@@ -19,6 +20,7 @@ export const operations = {
 	delete: deleteEndpoint,
 	get,
 	getAll,
+	recoverMissedEvents,
 	rollSecret,
 	sendTest,
 	update,
@@ -53,6 +55,13 @@ export const description: INodeProperties[] = [
 				action: 'Get many webhook endpoints',
 			},
 			{
+				name: 'Recover Missed Events',
+				value: 'recoverMissedEvents',
+				description:
+					'Re-enable a trigger endpoint the API disabled and redeliver, once, the events it gave up on',
+				action: 'Recover missed events of webhook endpoints',
+			},
+			{
 				name: 'Roll Secret',
 				value: 'rollSecret',
 				description: 'Replace the signing secret and output the new one',
@@ -78,6 +87,7 @@ export const description: INodeProperties[] = [
 	...get.description,
 	...update.description,
 	...deleteEndpoint.description,
+	...recoverMissedEvents.description,
 	...rollSecret.description,
 	...sendTest.description,
 ];

@@ -3,7 +3,7 @@ import {
 	planRecovery,
 	RECOVERY_BOUNDS,
 	type RecoveryInput,
-} from '../../nodes/WorkforceManagementTrigger/recoverySelection';
+} from '../../nodes/shared/missedEvents';
 
 const ENDPOINT = '5b7f3f0e-0d3c-4a61-9a38-1f1f6c2b9a01';
 const NOW_MS = Date.parse('2026-11-23T08:00:00.000+00:00');
@@ -32,7 +32,6 @@ function plan(deliveries: unknown[], input: Partial<RecoveryInput> = {}) {
 	return planRecovery(deliveries, {
 		endpointId: ENDPOINT,
 		nowMs: NOW_MS,
-		isKnownEnvelope: () => false,
 		...input,
 	});
 }
@@ -43,7 +42,13 @@ function redeliveredIds(deliveries: unknown[], input: Partial<RecoveryInput> = {
 
 describe('planRecovery', () => {
 	it('recovers nothing from an empty list', () => {
-		expect(plan([])).toEqual({ redeliver: [], alreadyRun: 0, tooOld: 0, overLimit: 0 });
+		expect(plan([])).toEqual({
+			redeliver: [],
+			alreadyRun: [],
+			tooOld: 0,
+			overLimit: 0,
+			unread: 0,
+		});
 	});
 
 	it('redelivers each dead event once, oldest first, whatever order the list has', () => {
@@ -83,12 +88,42 @@ describe('planRecovery', () => {
 		expect(redeliveredIds([original, redelivery])).toEqual([redelivery.id]);
 	});
 
-	it('skips events the duplicate memory holds, and counts them', () => {
+	it('sets apart events the duplicate memory holds, with the delivery that would confirm them', () => {
 		const ran = delivery('evt_ran', 10);
 		const missed = delivery('evt_missed', 10);
 		const result = plan([ran, missed], { isKnownEnvelope: (eventId) => eventId === 'evt_ran' });
 		expect(result.redeliver).toEqual([missed]);
-		expect(result.alreadyRun).toBe(1);
+		expect(result.alreadyRun).toEqual([ran]);
+	});
+
+	it('skips an event whose confirmation by redelivery was delivered, however long ago', () => {
+		const original = delivery('evt_ran', 60);
+		const confirmed = delivery('evt_ran', 59, { status: 'delivered', redelivery_of: original.id });
+		expect(plan([confirmed, original])).toMatchObject({ redeliver: [], alreadyRun: [] });
+	});
+
+	it('skips a dead delivery the caller redelivered already, though the list does not show it yet', () => {
+		const dead = delivery('evt_a', 5);
+		expect(redeliveredIds([dead], { redelivered: [dead.id] })).toEqual([]);
+	});
+
+	it('does not judge an event whose first delivery is older than the list reached', () => {
+		const original = delivery('evt_a', 40);
+		const redelivery = delivery('evt_a', 2, { redelivery_of: original.id });
+		const deadBeyondReach = delivery('evt_b', 30);
+		const result = plan([redelivery, deadBeyondReach], {
+			listedSinceMs: NOW_MS - 10 * 3_600_000,
+		});
+		expect(result).toMatchObject({ redeliver: [], unread: 2, tooOld: 0 });
+	});
+
+	it('takes a redelivery of an unlisted delivery for too old when the list reached the age bound', () => {
+		const original = delivery('evt_a', RECOVERY_BOUNDS.maxAgeHours + 1);
+		const redelivery = delivery('evt_a', 2, { redelivery_of: original.id });
+		const result = plan([redelivery], {
+			listedSinceMs: NOW_MS - RECOVERY_BOUNDS.maxAgeHours * 3_600_000,
+		});
+		expect(result).toMatchObject({ redeliver: [], unread: 0, tooOld: 1 });
 	});
 
 	it('leaves events older than the bound alone, judged by their first delivery', () => {
@@ -113,11 +148,11 @@ describe('planRecovery', () => {
 		expect(result).toMatchObject({ redeliver: [], tooOld: 1 });
 	});
 
-	it('keeps the newest events within the count bound, still oldest first', () => {
+	it('keeps the oldest events within the count bound (nearest the age bound), oldest first', () => {
 		const bounds = { maxAgeHours: 72, maxEvents: 2 };
-		const deliveries = [4, 3, 2, 1].map((hoursAgo) => delivery(`evt_${hoursAgo}`, hoursAgo));
+		const deliveries = [1, 2, 3, 4].map((hoursAgo) => delivery(`evt_${hoursAgo}`, hoursAgo));
 		const result = plan(deliveries, { bounds });
-		expect(result.redeliver.map((chosen) => chosen.event_id)).toEqual(['evt_2', 'evt_1']);
+		expect(result.redeliver.map((chosen) => chosen.event_id)).toEqual(['evt_4', 'evt_3']);
 		expect(result.overLimit).toBe(2);
 	});
 
@@ -131,9 +166,10 @@ describe('planRecovery', () => {
 		const withoutTime = { ...delivery('evt_b', 1), created_at: undefined };
 		expect(plan([withoutEvent, withoutTime])).toEqual({
 			redeliver: [],
-			alreadyRun: 0,
+			alreadyRun: [],
 			tooOld: 0,
 			overLimit: 0,
+			unread: 0,
 		});
 	});
 

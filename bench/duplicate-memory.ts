@@ -1,0 +1,49 @@
+/**
+ * `npx tsx bench/duplicate-memory.ts`: what the trigger's duplicate memory weighs in static data
+ * (which n8n copies into every execution record) at a steady rate of events, and what recording
+ * one delivery costs in CPU at that size. A stream of 30 hours at each rate, through the same
+ * function the webhook calls, static data round-tripped through JSON between deliveries as n8n's
+ * database does. Prints a table; nothing is asserted.
+ */
+import { acceptEnvelope } from '../nodes/WorkforceManagementTrigger/acceptedEnvelopes';
+import {
+	ENVELOPE_MEMORY_LIMITS,
+	EVENTS_PER_HOUR_COVERED,
+} from '../nodes/WorkforceManagementTrigger/envelopeMemory';
+
+const START = 1_767_225_600;
+const HOUR = 3600;
+const RATES = [13, 27, EVENTS_PER_HOUR_COVERED];
+
+function stream(eventsPerHour: number) {
+	const owner = { workflowId: `wf-${eventsPerHour}`, nodeId: 'trigger', testListener: false };
+	let staticData: Record<string, unknown> = {};
+	const total = eventsPerHour * ENVELOPE_MEMORY_LIMITS.windowHours;
+	let spentMs = 0;
+	for (let index = 0; index < total; index++) {
+		const at = START + Math.floor((index * HOUR) / eventsPerHour);
+		const id = `evt_${eventsPerHour.toString(16)}${index.toString(16).padStart(20, '0')}`;
+		staticData = JSON.parse(JSON.stringify(staticData)) as Record<string, unknown>;
+		const started = performance.now();
+		acceptEnvelope(staticData, owner, id, at).settle(true);
+		spentMs += performance.now() - started;
+	}
+	const bytes = JSON.stringify({ seenEnvelopes: staticData.seenEnvelopes }).length;
+	return { total, bytes, microsPerDelivery: (spentMs / total) * 1000 };
+}
+
+// warm-up, so that the first rate printed is not the JIT's
+stream(EVENTS_PER_HOUR_COVERED + 1);
+console.log(
+	`duplicate memory: ${ENVELOPE_MEMORY_LIMITS.maxEntries} ids at most, ${ENVELOPE_MEMORY_LIMITS.windowHours} hours`,
+);
+console.log(
+	'| events an hour | ids held after 30 h | static data `seenEnvelopes` (bytes of JSON) | µs to record one delivery |',
+);
+console.log('|---:|---:|---:|---:|');
+for (const rate of RATES) {
+	const { total, bytes, microsPerDelivery } = stream(rate);
+	console.log(
+		`| ${rate} | ${total.toLocaleString('en')} | ${bytes.toLocaleString('en')} | ${microsPerDelivery.toFixed(0)} |`,
+	);
+}

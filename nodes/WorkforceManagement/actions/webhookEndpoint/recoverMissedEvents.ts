@@ -1,0 +1,153 @@
+/**
+ * Webhook Endpoint → Recover Missed Events: what the trigger does when n8n runs its activation,
+ * for n8n lines that run none at start-up (2.36 and later run no webhook method of a published
+ * workflow when they start). After an outage the API may have disabled the trigger's endpoint and
+ * given up on its deliveries; this re-enables the endpoint and redelivers each of those events
+ * once, with the trigger's own recovery (the API's delivery records, and one recovery at a time per
+ * endpoint). The trigger ignores an event it already ran (its duplicate memory), so a redelivery of
+ * an event whose answer was lost runs nothing. Meant for a Schedule workflow.
+ */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import {
+	describedWorkflowId,
+	readableDescription,
+	retirementToken,
+} from '../../../shared/endpointDescription';
+import {
+	recoverDeadDeliveries,
+	type RecoveryOutcome,
+	unreadShortfall,
+} from '../../../shared/missedEventRecovery';
+import { RECOVERY_BOUNDS } from '../../../shared/missedEvents';
+import * as webhookEndpoints from '../../../shared/webhookEndpoints';
+import { getResourceId } from '../common';
+import { endpointIdLocator } from './fields';
+
+const THIS_N8N = 'thisN8n';
+const ONE_ENDPOINT = 'endpoint';
+
+export const description: INodeProperties[] = updateDisplayOptions(
+	{ show: { resource: ['webhookEndpoint'], operation: ['recoverMissedEvents'] } },
+	[
+		{
+			displayName: 'Recover For',
+			name: 'recoverFor',
+			type: 'options',
+			options: [
+				{
+					name: 'Triggers of This N8n',
+					value: THIS_N8N,
+					description:
+						'Every endpoint a Workforce Management Trigger of this n8n registered (at its webhook URL)',
+				},
+				{ name: 'One Endpoint', value: ONE_ENDPOINT, description: 'The endpoint chosen below' },
+			],
+			default: THIS_N8N,
+		},
+		{ ...endpointIdLocator, displayOptions: { show: { recoverFor: [ONE_ENDPOINT] } } },
+	],
+);
+
+interface ListedEndpoint {
+	id: string;
+	url: string;
+	description: string | null;
+	enabled: boolean;
+	disabled_reason?: string | null;
+}
+
+/**
+ * Where this n8n's production webhooks live (its WEBHOOK_URL), read from the resume URL n8n gives
+ * every execution: `<webhook base>/<webhook-waiting path>/<execution id>`.
+ */
+function webhookBaseOf(this: IExecuteFunctions, itemIndex: number): string {
+	const resumeUrl = String(this.evaluateExpression('{{ $execution.resumeUrl }}', itemIndex));
+	return resumeUrl.replace(/[^/]+\/[^/]*$/, '');
+}
+
+/**
+ * The production endpoints triggers of this n8n registered: at its webhook base, described as a
+ * workflow's, not a test registration, and not retired by a deactivation (its deletion pending).
+ */
+function triggerEndpoints(endpoints: ListedEndpoint[], webhookBase: string): ListedEndpoint[] {
+	return endpoints.filter(
+		(endpoint) =>
+			endpoint.url.startsWith(webhookBase) &&
+			!endpoint.url.slice(webhookBase.length).startsWith('webhook-test/') &&
+			describedWorkflowId(endpoint.description) !== undefined &&
+			retirementToken(endpoint.description) === undefined,
+	);
+}
+
+async function endpointsToRecover(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<ListedEndpoint[]> {
+	if (this.getNodeParameter('recoverFor', itemIndex) === ONE_ENDPOINT) {
+		const endpointId = getResourceId.call(this, 'endpointId', 'Webhook Endpoint', itemIndex);
+		return [(await webhookEndpoints.get.call(this, endpointId)) as unknown as ListedEndpoint];
+	}
+	const listed = (await webhookEndpoints.list.call(this)) as unknown as ListedEndpoint[];
+	return triggerEndpoints(listed, webhookBaseOf.call(this, itemIndex));
+}
+
+/** What a run did for one endpoint, beside whether it enabled it. */
+function outcomeFields(outcome: RecoveryOutcome): IDataObject {
+	const recovered = outcome.kind === 'recovered' ? outcome : undefined;
+	return {
+		redelivered: recovered?.redelivered ?? 0,
+		[`older_than_${RECOVERY_BOUNDS.maxAgeHours}_hours`]: recovered?.plan.tooOld ?? 0,
+		[`over_${RECOVERY_BOUNDS.maxEvents}_per_run`]: recovered?.plan.overLimit ?? 0,
+		not_read: recovered?.plan.unread ?? 0,
+		busy: outcome.kind === 'busy',
+	};
+}
+
+async function recover(
+	this: IExecuteFunctions,
+	endpoint: ListedEndpoint,
+	itemIndex: number,
+): Promise<IDataObject> {
+	// first, so that the API sends the redeliveries and the events emitted from now on
+	if (!endpoint.enabled) await webhookEndpoints.update.call(this, endpoint.id, { enabled: true });
+	// the trigger's duplicate memory is not readable here: it skips an event it already ran when
+	// the redelivery arrives
+	const outcome = await recoverDeadDeliveries.call(this, endpoint.id, { nowMs: Date.now() });
+	const fields = outcomeFields(outcome);
+	if (outcome.kind === 'recovered' && outcome.stopped) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`Stopped recovering missed events of webhook endpoint ${endpoint.id} (${outcome.redelivered} of ${outcome.plan.redeliver.length} redelivered): ${outcome.stopped.reason}`,
+			{ itemIndex, description: 'The next run tries the rest again.' },
+		);
+	}
+	const unread = outcome.kind === 'recovered' ? unreadShortfall(endpoint.id, outcome) : undefined;
+	if (unread !== undefined) {
+		this.logger.warn(`Recover Missed Events: ${unread}`, {
+			endpointId: endpoint.id,
+		});
+	}
+	if (!endpoint.enabled) {
+		this.logger.warn(
+			`Webhook endpoint ${endpoint.id} ("${endpoint.description ?? ''}") was disabled${endpoint.disabled_reason ? ` (${endpoint.disabled_reason})` : ''}: enabled again, ${String(fields.redelivered)} missed event(s) redelivered`,
+			{ endpointId: endpoint.id },
+		);
+	}
+	return {
+		endpoint_id: endpoint.id,
+		description: readableDescription(endpoint.description ?? ''),
+		url: endpoint.url,
+		re_enabled: !endpoint.enabled,
+		...fields,
+	};
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const results: IDataObject[] = [];
+	for (const endpoint of await endpointsToRecover.call(this, itemIndex)) {
+		results.push(await recover.call(this, endpoint, itemIndex));
+	}
+	return results;
+}

@@ -1,0 +1,91 @@
+/**
+ * More events died than one page of the deliveries list holds (100): recovery follows the list's
+ * `next_cursor` back over its look-back, so every dead event runs once, and n8n's log gives the
+ * true total. Where the API gives `has_more` without a cursor (paging of this list is not
+ * documented; the sandbox's `broken_page` fault plays such an API), the log says that more may
+ * remain instead of claiming a total.
+ */
+import { useLogRecorder } from '../support/engine/harness';
+import { runsPerEvent, useTriggerSandbox } from '../support/engine/trigger-receiver';
+import type { LiveTrigger } from '../support/engine/trigger-receiver';
+
+const RETRY_DELAYS_SECONDS = [60, 60, 60];
+
+// the endpoint is never auto-disabled here, so every event emitted during the outage is recorded
+const { fixture, receiver } = useTriggerSandbox({
+	webhooks: { retryDelaysSeconds: RETRY_DELAYS_SECONDS, autoDisableAfter: 100_000 },
+	rateLimit: { requests: 100_000, perSeconds: 60 },
+});
+const logged = useLogRecorder();
+
+const NAMES = Array.from({ length: 150 }, (_, index) => `Outage ${index}`);
+
+async function deadAfterAnOutage(): Promise<LiveTrigger> {
+	const trigger = receiver().trigger({
+		parameters: { events: ['member.created'], options: {} },
+		credentials: fixture.credentials(),
+		workflowName: 'Payroll sync',
+	});
+	await trigger.activate();
+	trigger.unavailableFor = Infinity;
+	for (const name of NAMES) await fixture.api('POST', '/members', { business_name: name });
+	await fixture.control.settleDeliveries();
+	for (const seconds of RETRY_DELAYS_SECONDS) await fixture.control.advanceAndSettle(seconds);
+	const dead = (await fixture.control.settleDeliveries()).filter(
+		(delivery) => delivery.status === 'dead',
+	);
+	expect(dead).toHaveLength(NAMES.length);
+	return trigger;
+}
+
+async function restartN8n(trigger: LiveTrigger): Promise<LiveTrigger> {
+	const restarted = receiver().restart(trigger, trigger.staticData);
+	await restarted.activate('init');
+	await fixture.control.settleDeliveries();
+	return restarted;
+}
+
+function recoveryLines(): string[] {
+	return logged.map((line) => line.message).filter((message) => message.includes('redelivered'));
+}
+
+describe('150 events dead, more than one page of the deliveries list', () => {
+	it('runs each once at the next start, and the log gives the true total', async () => {
+		const trigger = await deadAfterAnOutage();
+
+		const restarted = await restartN8n(trigger);
+		const again = await restartN8n(restarted);
+
+		expect(runsPerEvent([trigger, restarted, again])).toEqual(Array(NAMES.length).fill(1));
+		expect(again.executions).toEqual([]);
+		expect(recoveryLines()).toEqual([
+			expect.stringMatching(/: 150 missed events redelivered, 0 skipped as already run\.$/),
+		]);
+	});
+
+	it('with an API that pages no further, runs none twice and says more may remain', async () => {
+		const trigger = await deadAfterAnOutage();
+		await fixture.injectFault({
+			kind: 'broken_page',
+			variant: 'no_cursor',
+			count: 10_000,
+			path: '/webhook-deliveries',
+		});
+
+		const restarted = await restartN8n(trigger);
+		const again = await restartN8n(restarted);
+
+		const runs = runsPerEvent([trigger, restarted, again]);
+		expect(runs.every((count) => count === 1)).toBe(true);
+		// one page, less what shares the oldest timestamp read (it may continue unread)
+		expect(runs.length).toBeGreaterThanOrEqual(99);
+		const lines = recoveryLines();
+		const claimed = lines.map((line) =>
+			Number(/: (\d+) missed events? redelivered/.exec(line)?.[1] ?? 0),
+		);
+		expect(claimed.reduce((sum, count) => sum + count, 0)).toBe(runs.length);
+		expect(lines).toContainEqual(
+			expect.stringMatching(/gave no cursor to read them\): .*possibly more.* not redelivered/),
+		);
+	});
+});
