@@ -1,7 +1,7 @@
 // Prints CI's closing line from jest's JSON results and exits non-zero on any failure.
 //   node .ci/summarize-jest.js <checks.tsv> <npm test's exit status> <jest result>...
-// One jest result per run of `npm test` (the oldest n8n line's full run, then each newer line's
-// end-to-end run); each gets a line of its own, and the closing line adds them up.
+// One jest result per run of `npm test` (the fast tier, then each n8n line's end-to-end run); each
+// gets a line of its own, and the closing line adds them up.
 // A check of `npm test` that failed (build, lint, typecheck, scan, an install) counts as a failure
 // too, named on the line before, so the closing line never reads clean over a failed check.
 const fs = require('node:fs');
@@ -18,13 +18,13 @@ const checks = fs.existsSync(checksPath)
 			.filter(([name]) => name)
 	: [];
 // the jest runs' own failures are counted from their results below
-const isJestRun = (name) => name === 'jest' || name.startsWith('e2e-');
+const isJestRun = (name) => name === 'jest' || name === 'fast' || name.startsWith('e2e-');
 const failedChecks = checks
 	.filter(([name, result]) => !isJestRun(name) && result !== 'passed')
 	.map(([name]) => name);
 if (failedChecks.length > 0) console.log(`failed checks of npm test: ${failedChecks.join(', ')}`);
 
-/** The check of `npm test` that wrote a result: jest.json → jest, jest-e2e-2.41.1.json → e2e-2.41.1. */
+/** The check of `npm test` that wrote a result: jest-fast.json → fast, jest-e2e-2.41.1.json → e2e-2.41.1. */
 const seconds = (file) => {
 	const name = path.basename(file, '.json').replace(/^jest-/, '');
 	const check = checks.find(([checkName]) => checkName === name);

@@ -1,62 +1,135 @@
 #!/usr/bin/env bash
-# `npm test`: every check, in order, each announced and timed, then every jest suite against the
-# oldest tested n8n line, then the end-to-end and demo suites again against each newer line
-# (scripts/n8n/lines.json; N8N_VERSION chooses the line for the test support).
+# `npm test`: every check, each announced and timed, in three phases:
+#   1. build, lint, typecheck, scan, one after the other;
+#   2. the fast jest tier (unit, sandbox, engine: no n8n needed) while Chromium, Postgres, Redis,
+#      nginx and every tested n8n line (scripts/n8n/lines.json) install;
+#   3. the end-to-end, demo and pictures suites against each n8n line, the lines side by side (each
+#      starts as soon as its n8n is installed; N8N_VERSION chooses the line for the test support).
+# The suites of a real n8n mostly wait (on n8n's start, on polls), so two lines side by side take
+# little longer than one. A job that runs beside another writes to test-results/<name>.log, which
+# is printed whole when it ends. Every check runs even when an earlier one failed, so one run shows
+# them all; the exit status is non-zero if any failed.
+# With arguments, the checks run, then one jest run against the oldest line with those arguments.
 # It does not rely on npm's pre/post scripts (this project's .npmrc sets ignore-scripts=true, under
-# which npm runs none). Every check runs even when an earlier one failed, so one run shows them all;
-# the exit status is non-zero if any failed. Arguments are passed to jest; with arguments, only the
-# first jest run (oldest line) runs.
-# Writes test-results/checks.tsv (check, result, seconds), test-results/jest.json (oldest line)
-# and test-results/jest-e2e-<version>.json (each newer line).
+# which npm runs none).
+# Writes test-results/checks.tsv (check, result, seconds), test-results/jest-fast.json and
+# test-results/jest-e2e-<version>.json (each line), or test-results/jest.json with arguments.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
 
 export NO_PROXY="127.0.0.1,localhost${NO_PROXY:+,$NO_PROXY}" no_proxy="127.0.0.1,localhost${NO_PROXY:+,$NO_PROXY}"
-mkdir -p test-results
-checks=test-results/checks.tsv
+results=test-results
+mkdir -p "$results"
+checks=$results/checks.tsv
 : >"$checks"
-rm -f test-results/jest*.json
+rm -f "$results"/jest*.json "$results"/*.log
 mapfile -t lines < <(node scripts/n8n/line.cjs versions)
+oldest=${lines[0]}
 
-steps=(
+checks_first=(
   "build|n8n-node build && gulp (compile, copy icons, load every node and credential)|npm run -s build"
   "lint|n8n-node lint (n8n's community-node rules)|npm run -s lint"
   "typecheck|tsc -p test/tsconfig.json (sources, tests, bench)|npm run -s typecheck"
   "scan|n8n's community-package scanner on the packed tarball and the sources|npm run -s scan"
-  "n8n|install or verify every tested n8n line (${lines[*]}) for the end-to-end tests|bash scripts/install-n8n.sh"
-  "chromium|install or verify Chromium for the screenshot test|bash scripts/install-chromium.sh"
+)
+services=(
+  "chromium|install or verify Chromium for the browser and screenshot tests|bash scripts/install-chromium.sh"
   "queue|install or verify Postgres, Redis and nginx for the queue-mode tests|bash scripts/install-queue-services.sh"
 )
-newer=("${lines[@]:1}")
-[ $# -gt 0 ] && newer=()
-total=$((${#steps[@]} + 1 + ${#newer[@]}))
+jest_command() { # version, JSON result file, jest arguments...
+  local version=$1 output=$2; shift 2
+  echo "N8N_VERSION=$version npx --no-install jest --json --outputFile=$output$(printf ' %q' "$@")"
+}
+# The suites each line runs: the pictures only on the oldest (the README shows its editor).
+line_suites() { [ "$1" = "$oldest" ] && echo "test/e2e test/demo test/pictures" || echo "test/e2e test/demo"; }
+
+if [ $# -gt 0 ]; then total=$((${#checks_first[@]} + ${#services[@]} + 2)); else
+  total=$((${#checks_first[@]} + ${#services[@]} + 1 + 2 * ${#lines[@]})); fi
+n=0
+next() { n=$((n + 1)); }
+
 run_step() { # number, name, what, command line
-  local n=$1 name=$2 what=$3 command=$4
-  local start=$SECONDS
+  local number=$1 name=$2 what=$3 command=$4
+  local start=$SECONDS result
   echo
-  echo "━━ [$n/$total] $name: $what"
+  echo "━━ [$number/$total] $name: $what"
   echo "   \$ $command"
   if bash -c "$command"; then result=passed; else result=FAILED; fi
-  echo "━━ [$n/$total] $name $result ($(elapsed "$start"))"
+  echo "━━ [$number/$total] $name $result ($(elapsed "$start"))"
   printf '%s\t%s\t%s\n' "$name" "$result" $((SECONDS - start)) >>"$checks"
+  [ "$result" = passed ]
 }
 
-n=0
-for step in "${steps[@]}"; do
+for step in "${checks_first[@]}"; do
   IFS='|' read -r name what command <<<"$step"
-  n=$((n + 1))
-  run_step "$n" "$name" "$what" "$command"
+  next; run_step "$n" "$name" "$what" "$command"
 done
-n=$((n + 1))
-run_step "$n" jest "unit, sandbox, engine, end-to-end, demo and pictures suites, against n8n ${lines[0]}" \
-  "N8N_VERSION=${lines[0]} npx --no-install jest --json --outputFile=test-results/jest.json$(printf ' %q' "$@")"
-for version in "${newer[@]}"; do
-  n=$((n + 1))
-  run_step "$n" "e2e-$version" "the end-to-end and demo suites against n8n $version" \
-    "N8N_VERSION=$version npx --no-install jest test/e2e test/demo --json --outputFile=test-results/jest-e2e-$version.json"
-done
+
+if [ $# -gt 0 ]; then
+  for step in "${services[@]}"; do
+    IFS='|' read -r name what command <<<"$step"
+    next; run_step "$n" "$name" "$what" "$command"
+  done
+  next; run_step "$n" n8n "install or verify n8n $oldest" "bash scripts/install-n8n.sh $oldest"
+  next; run_step "$n" jest "the suites you named, against n8n $oldest" "$(jest_command "$oldest" "$results/jest.json" "$@")"
+else
+  # Phase 2 and 3. Each line's job: install its n8n, wait until the services are there, run its suites.
+  services_ready=$results/.services-ready
+  rm -f "$services_ready"
+  line_job() { # first step number, version
+    local number=$1 version=$2 suites
+    suites=$(line_suites "$version")
+    if ! run_step "$number" "n8n-$version" "install or verify n8n $version" "bash scripts/install-n8n.sh $version"; then
+      echo "━━ [$((number + 1))/$total] e2e-$version FAILED (not run: n8n $version did not install)"
+      printf '%s\t%s\t%s\n' "e2e-$version" FAILED 0 >>"$checks"
+      return
+    fi
+    while [ ! -e "$services_ready" ]; do sleep 2; done
+    run_step $((number + 1)) "e2e-$version" "the ${suites// /, } suites against n8n $version" \
+      "$(jest_command "$version" "$results/jest-e2e-$version.json" $suites)"
+  }
+  line_step=$((n + ${#services[@]} + 1))
+  pids=() logs=()
+  for version in "${lines[@]}"; do
+    log=$results/line-$version.log
+    line_job $((line_step + 1)) "$version" >"$log" 2>&1 &
+    pids+=($!) logs+=("$log")
+    line_step=$((line_step + 2))
+  done
+  echo
+  echo "━━ n8n ${lines[*]}: installed and then tested side by side, each into $results/line-<version>.log (printed when it ends)"
+  for step in "${services[@]}"; do
+    IFS='|' read -r name what command <<<"$step"
+    next; run_step "$n" "$name" "$what" "$command"
+  done
+  touch "$services_ready"
+  next; run_step "$n" fast "unit, sandbox and engine suites (no n8n needed)" \
+    "$(jest_command "$oldest" "$results/jest-fast.json" test/unit test/sandbox test/engine)"
+
+  # Print each line's log once its job ends, the first to end first, with a heartbeat meanwhile.
+  waited=$SECONDS
+  while [ ${#pids[@]} -gt 0 ]; do
+    for i in "${!pids[@]}"; do
+      if ! kill -0 "${pids[$i]}" 2>/dev/null; then
+        wait "${pids[$i]}"
+        cat "${logs[$i]}"
+        unset 'pids[i]' 'logs[i]'
+      fi
+    done
+    pids=("${pids[@]}") logs=("${logs[@]}")
+    [ ${#pids[@]} -gt 0 ] || break
+    sleep 5
+    if [ $((SECONDS - waited)) -ge 60 ]; then
+      waited=$SECONDS
+      for log in "${logs[@]}"; do
+        echo "  ... $(basename "$log" .log): $(grep -E '^(PASS|FAIL) |━━ ' "$log" | tail -1 | cut -c1-100)"
+      done
+    fi
+  done
+fi
 
 echo
 echo "checks: $(awk -F'\t' '{ printf "%s%s %s (%ss)", sep, $1, $2, $3; sep = " · " }' "$checks")"
+[ "$(wc -l <"$checks")" -eq "$total" ] || { echo "only $(wc -l <"$checks") of $total checks ran"; exit 1; }
 ! grep -q $'\tFAILED\t' "$checks"

@@ -235,12 +235,21 @@ describe('the webhook process the path hashes to stops in the middle of 100 deli
 			const cutOff = indexesWhere((answer) => answer.status !== 200);
 			const count = (indexes: number[], holds: (runs: number) => boolean) =>
 				indexes.filter((index) => holds(runs[index])).length;
+			const lostAfter200 = (indexes: number[]) => {
+				const lost = indexes.filter((index) => runs[index] < 1);
+				const when = lost.map(
+					(index) =>
+						`sent ${(answers[index].sentAtMs - stopBeganAt).toFixed(0)} ms, answered ${(answers[index].answeredAtMs - stopBeganAt).toFixed(0)} ms after the stop began`,
+				);
+				return `${lost.length}${when.length ? ` (${when.join('; ')})` : ''}`;
+			};
 			console.log(
 				`failover without a drain (stop after ${STOP_AFTER_ANSWERS} of 100 answered, ${(stoppedAt - stopBeganAt).toFixed(0)} ms to stop): ` +
 					`${acceptedBefore.length} accepted before the stop, ${count(acceptedBefore, (n) => n > 1)} of them ran again; ` +
 					`${inFlight.length} in flight at the stop, ${count(inFlight, (n) => n > 1)} of them ran again; ` +
 					`${cutOff.length} answered other than 200 (${[...new Set(answers.map((answer) => answer.status))].join(', ')}), ` +
-					`${count(cutOff, (n) => n < 1)} of them did not run when sent again`,
+					`${count(cutOff, (n) => n < 1)} of them did not run when sent again; ` +
+					`answered 200 and never ran: ${lostAfter200(answered200)}`,
 			);
 
 			expect(acceptedBefore).toHaveLength(STOP_AFTER_ANSWERS);
