@@ -5,7 +5,7 @@
  * documented; the sandbox's `broken_page` fault plays such an API), the log says that more may
  * remain instead of claiming a total.
  */
-import { useLogRecorder } from '../support/engine/harness';
+import { background, useLogRecorder } from '../support/engine/harness';
 import { runsPerEvent, useTriggerSandbox } from '../support/engine/trigger-receiver';
 import type { LiveTrigger } from '../support/engine/trigger-receiver';
 
@@ -43,6 +43,15 @@ async function restartN8n(trigger: LiveTrigger): Promise<LiveTrigger> {
 	await restarted.activate('init');
 	await fixture.control.settleDeliveries();
 	return restarted;
+}
+
+/** Resolves once the late answer added last is being served (its request has arrived). */
+async function faultTaken(): Promise<void> {
+	for (let polls = 0; polls < 500; polls++) {
+		if ((await fixture.control.pendingFaults()).length === 0) return;
+		await new Promise((wake) => setTimeout(wake, 20));
+	}
+	throw new Error('No request took the pending fault within 10 s');
 }
 
 function recoveryLines(): string[] {
@@ -86,6 +95,34 @@ describe('150 events dead, more than one page of the deliveries list', () => {
 		expect(claimed.reduce((sum, count) => sum + count, 0)).toBe(runs.length);
 		expect(lines).toContainEqual(
 			expect.stringMatching(/gave no cursor to read them\): .*possibly more.* not redelivered/),
+		);
+	});
+});
+
+describe('republished while the recovery at start is reading the deliveries list', () => {
+	it('runs each dead event once, and the republished trigger keeps the one endpoint', async () => {
+		const trigger = await deadAfterAnOutage();
+		// the recovery's first read of the list is answered 2 s late: the republish lands in it
+		await fixture.control.lateAnswers('/webhook-deliveries', 2);
+
+		const restarted = receiver().restart(trigger, trigger.staticData);
+		await restarted.activate('init');
+		await faultTaken();
+		await restarted.runWebhookMethod('delete', 'update');
+		const republished = receiver().restart(restarted, restarted.staticData);
+		await republished.activate('update');
+		await background().backgroundSettled('recovery');
+		await background().backgroundSettled('retirement');
+		await fixture.control.settleDeliveries();
+
+		expect(runsPerEvent([trigger, restarted, republished])).toEqual(Array(NAMES.length).fill(1));
+		const endpoints = await fixture.control.endpoints();
+		expect(endpoints.map((endpoint) => [endpoint.id, endpoint.enabled])).toEqual([
+			[republished.nodeStaticData().endpointId, true],
+		]);
+		await fixture.createMemberAndSettle('After the republish');
+		expect(runsPerEvent([trigger, restarted, republished])).toEqual(
+			Array(NAMES.length + 1).fill(1),
 		);
 	});
 });
