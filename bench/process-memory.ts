@@ -10,8 +10,8 @@ import {
 	acceptEnvelope,
 	PROCESS_MEMORY_LIMITS,
 	processMemorySize,
-} from '../nodes/WorkforceManagementTrigger/acceptedEnvelopes';
-import { ENVELOPE_MEMORY_LIMITS } from '../nodes/WorkforceManagementTrigger/envelopeMemory';
+} from '../nodes/WorkforceManagementTrigger/duplicates/acceptedEnvelopes';
+import { ENVELOPE_MEMORY_LIMITS } from '../nodes/WorkforceManagementTrigger/duplicates/envelopeMemory';
 
 const NOW = 1_767_225_600;
 

@@ -13,14 +13,14 @@ import type {
 } from 'n8n-workflow';
 import { jsonParse } from 'n8n-workflow';
 
-import { acceptEnvelope, carryMemoryInto, type MemoryOwner } from './acceptedEnvelopes';
-import { verifyDelivery } from './deliveryVerification';
-import type { DuplicateMemoryStaticData } from './envelopeMemory';
-import { keepMarkedChangedPastRunnerStart } from './n8nChangeFlagReset';
+import { acceptEnvelope, carryMemoryInto, type MemoryOwner } from './duplicates/acceptedEnvelopes';
+import { verifyDelivery } from './verification/deliveryVerification';
+import type { DuplicateMemoryStaticData } from './duplicates/envelopeMemory';
+import { keepMarkedChangedPastRunnerStart } from './duplicates/n8nChangeFlagReset';
 import { operatorLog } from './operatorLog';
 import { toleranceSeconds, type TriggerOptions, triggerOptions } from './options';
-import type { StoredRegistration } from './registration';
-import { SIGNATURE_HEADER } from './signature';
+import type { StoredRegistration } from './registration/registration';
+import { SIGNATURE_HEADER } from './verification/signature';
 
 /**
  * `application/json`, with or without parameters (`; charset=utf-8`), in any letter case. The API

@@ -9,7 +9,7 @@ import type { IHookFunctions } from 'n8n-workflow';
 import { describesWorkflow } from '../shared/endpointDescription';
 import * as webhookEndpoints from '../shared/webhookEndpoints';
 import { type TriggerStaticData, triggerStaticData } from './delivery';
-import { forgetAcceptedEnvelopes } from './envelopeMemory';
+import { forgetAcceptedEnvelopes } from './duplicates/envelopeMemory';
 import {
 	createEndpoint,
 	deleteOwnEndpoints,
@@ -20,9 +20,9 @@ import {
 	type StoredRegistration,
 	wantedRegistration,
 	warnOfEndpointElsewhere,
-} from './registration';
+} from './registration/registration';
 import { operatorLog } from './operatorLog';
-import { recoverMissedEventsAfterActivation } from './recovery';
+import { recoverMissedEventsAfterActivation } from './recovery/recovery';
 import {
 	deleteUnclaimed,
 	markRetired,
@@ -30,8 +30,8 @@ import {
 	registrationKey,
 	type RetiredEndpoints,
 	retire,
-} from './retirement';
-import { forgetOpenedSecret, openStoredSecret, sealSecret } from './secretStore';
+} from './registration/retirement';
+import { forgetOpenedSecret, openStoredSecret, sealSecret } from './verification/secretStore';
 
 function webhookUrl(context: IHookFunctions): string {
 	return context.getNodeWebhookUrl('default') as string;

@@ -1,6 +1,6 @@
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { DEFAULT_TOLERANCE_SECONDS } from './signature';
+import { DEFAULT_TOLERANCE_SECONDS } from './verification/signature';
 
 /** The trigger's Options collection, as n8n hands it over. */
 export interface TriggerOptions {

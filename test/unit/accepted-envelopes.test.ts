@@ -4,12 +4,12 @@ import {
 	type MemoryOwner,
 	PROCESS_MEMORY_LIMITS,
 	processMemorySize,
-} from '../../nodes/WorkforceManagementTrigger/acceptedEnvelopes';
+} from '../../nodes/WorkforceManagementTrigger/duplicates/acceptedEnvelopes';
 import {
 	decodeMemory,
 	type DuplicateMemoryStaticData,
 	envelopeHash,
-} from '../../nodes/WorkforceManagementTrigger/envelopeMemory';
+} from '../../nodes/WorkforceManagementTrigger/duplicates/envelopeMemory';
 
 const NOW = 1_767_225_600;
 

@@ -12,7 +12,7 @@ import {
 	reclaim,
 	registrationKey,
 	retire,
-} from '../../nodes/WorkforceManagementTrigger/retirement';
+} from '../../nodes/WorkforceManagementTrigger/registration/retirement';
 
 const grace = TRIGGER_DELAYS.republishGraceSeconds;
 beforeAll(() => {

@@ -3,7 +3,7 @@ import {
 	parseSignatureHeader,
 	verifySignature,
 	type SignatureCheck,
-} from '../../nodes/WorkforceManagementTrigger/signature';
+} from '../../nodes/WorkforceManagementTrigger/verification/signature';
 import { hmacSignature as sign } from '../support/signed-delivery';
 
 const SECRET = 'whsec_test_vector_secret';

@@ -5,7 +5,7 @@ import {
 	toleranceSeconds,
 	triggerOptions,
 } from '../../nodes/WorkforceManagementTrigger/options';
-import { DEFAULT_TOLERANCE_SECONDS } from '../../nodes/WorkforceManagementTrigger/signature';
+import { DEFAULT_TOLERANCE_SECONDS } from '../../nodes/WorkforceManagementTrigger/verification/signature';
 
 describe("the trigger's Options", () => {
 	it("are read from the 'options' parameter, an empty collection when unset", () => {

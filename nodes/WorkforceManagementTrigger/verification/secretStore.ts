@@ -6,9 +6,9 @@
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from '../shared/transport';
-import { BoundedMap } from './boundedMap';
-import type { StoredRegistration } from './registration';
+import { CREDENTIAL_TYPE } from '../../shared/transport';
+import { BoundedMap } from '../boundedMap';
+import type { StoredRegistration } from '../registration/registration';
 import { deriveSealingKey, isSealed, open, seal } from './sealing';
 
 type NodeContext = IHookFunctions | IWebhookFunctions;

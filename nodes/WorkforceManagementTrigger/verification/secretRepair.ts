@@ -6,12 +6,16 @@
  */
 import type { IWebhookFunctions } from 'n8n-workflow';
 
-import * as webhookEndpoints from '../shared/webhookEndpoints';
-import { BoundedMap } from './boundedMap';
-import { fetchEndpoint, isOwnEndpoint, type StoredRegistration } from './registration';
+import * as webhookEndpoints from '../../shared/webhookEndpoints';
+import { BoundedMap } from '../boundedMap';
+import {
+	fetchEndpoint,
+	isOwnEndpoint,
+	type StoredRegistration,
+} from '../registration/registration';
 import { decideRepair } from './secretRepairDecision';
 import { sealSecret } from './secretStore';
-import { operatorLog } from './operatorLog';
+import { operatorLog } from '../operatorLog';
 
 /**
  * At most one look at the endpoint per endpoint and process in this time: forged traffic makes the

@@ -5,11 +5,11 @@ import {
 	describesWorkflow,
 	endpointDescription,
 	retirementToken,
-} from '../shared/endpointDescription';
-import * as webhookEndpoints from '../shared/webhookEndpoints';
-import { operatorLog } from './operatorLog';
-import { isValidTolerance, toleranceSeconds, triggerOptions } from './options';
-import { DEFAULT_TOLERANCE_SECONDS } from './signature';
+} from '../../shared/endpointDescription';
+import * as webhookEndpoints from '../../shared/webhookEndpoints';
+import { operatorLog } from '../operatorLog';
+import { isValidTolerance, toleranceSeconds, triggerOptions } from '../options';
+import { DEFAULT_TOLERANCE_SECONDS } from '../verification/signature';
 
 /** What the trigger remembers about its registration, in the node's static data. */
 export interface StoredRegistration {

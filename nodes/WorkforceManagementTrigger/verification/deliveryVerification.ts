@@ -6,8 +6,8 @@
  */
 import type { IWebhookFunctions } from 'n8n-workflow';
 
-import { BoundedMap } from './boundedMap';
-import type { StoredRegistration } from './registration';
+import { BoundedMap } from '../boundedMap';
+import type { StoredRegistration } from '../registration/registration';
 import { REPAIR_INTERVAL_SECONDS, repairSecret, restoreRepairedSecret } from './secretRepair';
 import { openForDelivery } from './secretStore';
 import {

@@ -23,10 +23,10 @@
 import { randomBytes } from 'node:crypto';
 import type { IHookFunctions } from 'n8n-workflow';
 
-import { endpointDescription, retirementToken } from '../shared/endpointDescription';
-import * as webhookEndpoints from '../shared/webhookEndpoints';
-import { inBackground, TRIGGER_DELAYS } from './background';
-import type { TriggerStaticData } from './delivery';
+import { endpointDescription, retirementToken } from '../../shared/endpointDescription';
+import * as webhookEndpoints from '../../shared/webhookEndpoints';
+import { inBackground, TRIGGER_DELAYS } from '../background';
+import type { TriggerStaticData } from '../delivery';
 import { deleteEndpoint, fetchEndpoint, listOwnEndpoints } from './registration';
 
 interface Retired {
