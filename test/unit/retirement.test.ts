@@ -6,7 +6,7 @@ import {
 	inBackground,
 	TRIGGER_DELAYS,
 } from '../../nodes/WorkforceManagementTrigger/background';
-import type { TriggerStaticData } from '../../nodes/WorkforceManagementTrigger/delivery';
+import type { TriggerStaticData } from '../../nodes/WorkforceManagementTrigger/staticData';
 import { operatorLog } from '../../nodes/WorkforceManagementTrigger/operatorLog';
 import {
 	reclaim,

@@ -1,5 +1,5 @@
+import { DEFAULT_TOLERANCE_SECONDS } from '../../nodes/WorkforceManagementTrigger/options';
 import {
-	DEFAULT_TOLERANCE_SECONDS,
 	parseSignatureHeader,
 	verifySignature,
 	type SignatureCheck,

@@ -5,7 +5,7 @@ import {
 	envelopeHash,
 	hourOf,
 } from '../duplicates/envelopeMemory';
-import type { TriggerStaticData } from '../delivery';
+import type { TriggerStaticData } from '../staticData';
 
 export interface KnownEnvelopes {
 	/**

@@ -15,7 +15,7 @@ import {
 } from '../../shared/missedEventRecovery';
 import { RECOVERY_BOUNDS } from '../../shared/missedEvents';
 import { inBackground, TRIGGER_DELAYS } from '../background';
-import type { TriggerStaticData } from '../delivery';
+import type { TriggerStaticData } from '../staticData';
 import { knownEnvelopes } from './knownEnvelopes';
 import { operatorLog } from '../operatorLog';
 import { triggerOptions } from '../options';

@@ -8,17 +8,13 @@ import {
 } from '../../shared/endpointDescription';
 import * as webhookEndpoints from '../../shared/webhookEndpoints';
 import { operatorLog } from '../operatorLog';
-import { isValidTolerance, toleranceSeconds, triggerOptions } from '../options';
-import { DEFAULT_TOLERANCE_SECONDS } from '../verification/signature';
-
-/** What the trigger remembers about its registration, in the node's static data. */
-export interface StoredRegistration {
-	endpointId?: string;
-	/** Sealed (sealing.ts); a plain `whsec_…` only in static data written before sealing. */
-	secret?: string;
-	url?: string;
-	events?: string[];
-}
+import {
+	DEFAULT_TOLERANCE_SECONDS,
+	isValidTolerance,
+	toleranceSeconds,
+	triggerOptions,
+} from '../options';
+import type { StoredRegistration } from '../staticData';
 
 /** The fields of a webhook endpoint (as the API returns it) that reconciliation looks at. */
 export interface RemoteEndpoint {
