@@ -5,11 +5,11 @@
  * function the webhook calls, static data round-tripped through JSON between deliveries as n8n's
  * database does. Prints a table; nothing is asserted.
  */
-import { acceptEnvelope } from '../nodes/WorkforceManagementTrigger/acceptedEnvelopes';
+import { acceptEnvelope } from '../nodes/WorkforceManagementTrigger/duplicates/acceptedEnvelopes';
 import {
 	ENVELOPE_MEMORY_LIMITS,
 	EVENTS_PER_HOUR_COVERED,
-} from '../nodes/WorkforceManagementTrigger/envelopeMemory';
+} from '../nodes/WorkforceManagementTrigger/duplicates/envelopeMemory';
 
 const START = 1_767_225_600;
 const HOUR = 3600;

@@ -1,17 +1,17 @@
 /**
  * `node --expose-gc --import tsx bench/process-memory.ts [--workflows=1000]`: the heap the trigger's
  * in-process duplicate memory holds in one n8n process serving many trigger workflows, each with a
- * full memory (320 ids), with the process bound as shipped and, for comparison, without it (every
+ * full memory (`ENVELOPE_MEMORY_LIMITS.maxEntries` ids), with the process bound as shipped and, for comparison, without it (every
  * registration kept, as before the bound). Prints both side by side.
  */
 import { parseArgs } from 'node:util';
 
 import {
 	acceptEnvelope,
-	PROCESS_MEMORY_LIMITS,
 	processMemorySize,
-} from '../nodes/WorkforceManagementTrigger/acceptedEnvelopes';
-import { ENVELOPE_MEMORY_LIMITS } from '../nodes/WorkforceManagementTrigger/envelopeMemory';
+} from '../nodes/WorkforceManagementTrigger/duplicates/acceptedEnvelopes';
+import { ACCEPTED_ENVELOPES_LIMITS } from '../nodes/WorkforceManagementTrigger/processMemory';
+import { ENVELOPE_MEMORY_LIMITS } from '../nodes/WorkforceManagementTrigger/duplicates/envelopeMemory';
 
 const NOW = 1_767_225_600;
 
@@ -35,7 +35,7 @@ function fill(workflows: number): void {
 }
 
 function measure(workflows: number, maxRegistrations: number) {
-	PROCESS_MEMORY_LIMITS.maxRegistrations = maxRegistrations;
+	ACCEPTED_ENVELOPES_LIMITS.maxRegistrations = maxRegistrations;
 	const before = collectedHeap();
 	fill(workflows);
 	const bytes = collectedHeap() - before;
@@ -44,7 +44,7 @@ function measure(workflows: number, maxRegistrations: number) {
 
 const { values } = parseArgs({ options: { workflows: { type: 'string', default: '1000' } } });
 const workflows = Number(values.workflows);
-const shipped = PROCESS_MEMORY_LIMITS.maxRegistrations;
+const shipped = ACCEPTED_ENVELOPES_LIMITS.maxRegistrations;
 
 // one module state: the bound first, then lifted (the second figure is the growth beyond it)
 const bounded = measure(workflows, shipped);

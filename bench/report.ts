@@ -16,7 +16,7 @@ import {
 	type Contender,
 	type PaginationMeasurement,
 } from './pagination';
-import { ENVELOPE_MEMORY_LIMITS } from '../nodes/WorkforceManagementTrigger/envelopeMemory';
+import { ENVELOPE_MEMORY_LIMITS } from '../nodes/WorkforceManagementTrigger/duplicates/envelopeMemory';
 import { lineChartSvg, writePng } from './plot';
 import {
 	SENDERS,

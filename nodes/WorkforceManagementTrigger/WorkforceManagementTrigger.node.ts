@@ -17,8 +17,8 @@ import { CREDENTIAL_TYPE } from '../shared/transport';
 import { receiveDelivery } from './delivery';
 import * as lifecycle from './lifecycle';
 import { RECOVERY_BOUNDS } from '../shared/missedEvents';
-import { ENVELOPE_MEMORY_LIMITS, EVENTS_PER_HOUR_COVERED } from './envelopeMemory';
-import { DEFAULT_TOLERANCE_SECONDS } from './signature';
+import { ENVELOPE_MEMORY_LIMITS, EVENTS_PER_HOUR_COVERED } from './duplicates/envelopeMemory';
+import { DEFAULT_TOLERANCE_SECONDS } from './options';
 
 export class WorkforceManagementTrigger implements INodeType {
 	description: INodeTypeDescription = {

@@ -6,6 +6,8 @@
  */
 import { sleep } from 'n8n-workflow';
 
+import { type BackgroundWork, backgroundWork } from './processMemory';
+
 export const TRIGGER_DELAYS = {
 	/** Longer than n8n takes from `delete()` to the `checkExists()` of a republish (about 1 s). */
 	republishGraceSeconds: 10,
@@ -18,10 +20,6 @@ export const TRIGGER_DELAYS = {
 	recoveryLeaseSettleSeconds: 2,
 };
 
-export type BackgroundWork = 'retirement' | 'recovery';
-
-const running = new Map<Promise<void>, BackgroundWork>();
-
 export function inBackground(
 	kind: BackgroundWork,
 	delaySeconds: number,
@@ -31,11 +29,13 @@ export function inBackground(
 		await sleep(delaySeconds * 1000);
 		await work();
 	})();
-	running.set(done, kind);
-	void done.finally(() => running.delete(done));
+	backgroundWork.set(done, kind);
+	void done.finally(() => backgroundWork.delete(done));
 }
 
 /** Resolves once the work of `kind` started so far has ended (for tests). */
 export async function backgroundSettled(kind: BackgroundWork): Promise<void> {
-	await Promise.allSettled([...running].filter(([, each]) => each === kind).map(([done]) => done));
+	await Promise.allSettled(
+		[...backgroundWork].filter(([, each]) => each === kind).map(([done]) => done),
+	);
 }

@@ -5,22 +5,16 @@
  * content type → raw body → signature (signature.ts) → duplicates (acceptedEnvelopes.ts) →
  * test-delivery option → the envelope as the item
  */
-import type {
-	IDataObject,
-	IHookFunctions,
-	IWebhookFunctions,
-	IWebhookResponseData,
-} from 'n8n-workflow';
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { jsonParse } from 'n8n-workflow';
 
-import { acceptEnvelope, carryMemoryInto, type MemoryOwner } from './acceptedEnvelopes';
-import { verifyDelivery } from './deliveryVerification';
-import type { DuplicateMemoryStaticData } from './envelopeMemory';
-import { keepMarkedChangedPastRunnerStart } from './n8nChangeFlagReset';
+import { acceptEnvelope, carryMemoryInto, type MemoryOwner } from './duplicates/acceptedEnvelopes';
+import { verifyDelivery } from './verification/deliveryVerification';
+import { keepMarkedChangedPastRunnerStart } from './duplicates/n8nChangeFlagReset';
 import { operatorLog } from './operatorLog';
 import { toleranceSeconds, type TriggerOptions, triggerOptions } from './options';
-import type { StoredRegistration } from './registration';
-import { SIGNATURE_HEADER } from './signature';
+import { type TriggerStaticData, triggerStaticData } from './staticData';
+import { SIGNATURE_HEADER } from './verification/signature';
 
 /**
  * `application/json`, with or without parameters (`; charset=utf-8`), in any letter case. The API
@@ -33,13 +27,6 @@ export function isJsonMediaType(contentType: string | string[] | undefined): boo
 }
 
 const TEST_DELIVERY_HEADER = 'x-webhook-test';
-
-/** The node's static data: the registration plus the envelope ids recently accepted. */
-export type TriggerStaticData = StoredRegistration & DuplicateMemoryStaticData;
-
-export function triggerStaticData(context: IHookFunctions | IWebhookFunctions): TriggerStaticData {
-	return context.getWorkflowStaticData('node') as TriggerStaticData;
-}
 
 /** Answers a refused delivery directly, so n8n sends nothing else and starts no execution. */
 function refuseDelivery(

@@ -1,15 +1,26 @@
 /**
- * The trigger's registration at the API through n8n's activation: `checkExists` adopts what exists
- * (changing it in place, and claiming an endpoint retired by a `delete()`), `create` registers
- * anew, `delete` retires the registration and deletes the endpoint once no activation has claimed
- * it (retirement.ts).
+ * n8n's webhook methods, and what each does here beyond its name:
+ *
+ * - `checkExists` (every activation, n8n's start included) does more than check. It takes back
+ *   what a `delete()` in this process retired, adopts the endpoint static data names if it is this
+ *   trigger's (events and enabled state patched in place; a retirement mark written back, which
+ *   claims the endpoint), rolls the secret when the stored one no longer opens or is not the one
+ *   the API signs with, and schedules the recovery of missed events (recovery/). It answers `false`
+ *   only when nothing usable exists.
+ * - `create` (after a `false`) deletes this trigger's endpoints it no longer knows and registers one.
+ * - `delete` (a deactivation, and every republish before its `checkExists`) does not delete at
+ *   once: it clears static data, marks the endpoint retired at the API with a token, and deletes it
+ *   after a grace period unless an activation claimed it meanwhile (registration/retirement.ts).
+ *
+ * Why: n8n runs the same `delete()` for a deactivation and a republish. Deleting at once would drop
+ * the API's queued retries and lose the events emitted until `create()`; adopting in
+ * `checkExists` keeps the endpoint, its secret and its retries.
  */
 import type { IHookFunctions } from 'n8n-workflow';
 
 import { describesWorkflow } from '../shared/endpointDescription';
 import * as webhookEndpoints from '../shared/webhookEndpoints';
-import { type TriggerStaticData, triggerStaticData } from './delivery';
-import { forgetAcceptedEnvelopes } from './envelopeMemory';
+import { forgetAcceptedEnvelopes } from './duplicates/envelopeMemory';
 import {
 	createEndpoint,
 	deleteOwnEndpoints,
@@ -17,12 +28,11 @@ import {
 	isOwnEndpoint,
 	reconcile,
 	type RemoteEndpoint,
-	type StoredRegistration,
 	wantedRegistration,
 	warnOfEndpointElsewhere,
-} from './registration';
+} from './registration/registration';
 import { operatorLog } from './operatorLog';
-import { recoverMissedEventsAfterActivation } from './recovery';
+import { recoverMissedEventsAfterActivation } from './recovery/recovery';
 import {
 	deleteUnclaimed,
 	markRetired,
@@ -30,8 +40,9 @@ import {
 	registrationKey,
 	type RetiredEndpoints,
 	retire,
-} from './retirement';
-import { forgetOpenedSecret, openStoredSecret, sealSecret } from './secretStore';
+} from './registration/retirement';
+import { type StoredRegistration, type TriggerStaticData, triggerStaticData } from './staticData';
+import { forgetOpenedSecret, openStoredSecret, sealSecret } from './verification/secretStore';
 
 function webhookUrl(context: IHookFunctions): string {
 	return context.getNodeWebhookUrl('default') as string;

@@ -1,6 +1,7 @@
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { DEFAULT_TOLERANCE_SECONDS } from './signature';
+/** Recommended by the API: deliveries older or newer than five minutes are refused. */
+export const DEFAULT_TOLERANCE_SECONDS = 300;
 
 /** The trigger's Options collection, as n8n hands it over. */
 export interface TriggerOptions {

@@ -39,7 +39,10 @@ import { nodeOutput } from '../support/n8n';
 import { eventually } from '../support/poll';
 import type { EventEnvelope, WebhookDelivery, WebhookEndpoint } from '../support/sandbox-control';
 import { openNodeSecret } from '../support/sealed-secret';
-import { decodeMemory, envelopeHash } from '../../nodes/WorkforceManagementTrigger/envelopeMemory';
+import {
+	decodeMemory,
+	envelopeHash,
+} from '../../nodes/WorkforceManagementTrigger/duplicates/envelopeMemory';
 import {
 	envelopeIds,
 	postAllAtOnce,

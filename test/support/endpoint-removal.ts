@@ -1,7 +1,7 @@
 /**
  * A deactivation removes the trigger's endpoint only once the grace period in which a republish
- * could take it back is over (nodes/WorkforceManagementTrigger/retirement.ts): waits for it and
- * prints how long it took.
+ * could take it back is over (nodes/WorkforceManagementTrigger/registration/retirement.ts): waits
+ * for it and prints how long it took.
  */
 import { runtimeDescription } from './n8n';
 import { eventually } from './poll';

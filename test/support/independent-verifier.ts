@@ -4,7 +4,7 @@
  *
  * Deliberately independent: it shares no code with the sandbox's signer
  * (test/sandbox/deliveries.ts), the trigger's verifier (nodes/WorkforceManagementTrigger/
- * signature.ts) or the tests' signer (signed-delivery.ts). A test that checked signatures with the
+ * verification/signature.ts) or the tests' signer (signed-delivery.ts). A test that checked signatures with the
  * code that made them, or with the code under test, would pass on the very mistake it is there to
  * catch. Keep it that way: written from the specification, importing nothing but Node's own modules.
  */

@@ -1,5 +1,8 @@
 /** The trigger's stored signing secret in the clear, as a holder of the credential can open it. */
-import { deriveSealingKey, open } from '../../nodes/WorkforceManagementTrigger/sealing';
+import {
+	deriveSealingKey,
+	open,
+} from '../../nodes/WorkforceManagementTrigger/verification/sealing';
 import { LIVE_KEY } from './constants';
 
 export function openNodeSecret(

@@ -2,14 +2,14 @@ import {
 	acceptEnvelope,
 	carryMemoryInto,
 	type MemoryOwner,
-	PROCESS_MEMORY_LIMITS,
 	processMemorySize,
-} from '../../nodes/WorkforceManagementTrigger/acceptedEnvelopes';
+} from '../../nodes/WorkforceManagementTrigger/duplicates/acceptedEnvelopes';
+import { ACCEPTED_ENVELOPES_LIMITS } from '../../nodes/WorkforceManagementTrigger/processMemory';
 import {
 	decodeMemory,
 	type DuplicateMemoryStaticData,
 	envelopeHash,
-} from '../../nodes/WorkforceManagementTrigger/envelopeMemory';
+} from '../../nodes/WorkforceManagementTrigger/duplicates/envelopeMemory';
 
 const NOW = 1_767_225_600;
 
@@ -203,13 +203,13 @@ describe('acceptEnvelope', () => {
 		expect(staticData.seenEnvelopes).toBe(written);
 	});
 
-	it(`holds at most ${PROCESS_MEMORY_LIMITS.maxRegistrations} registrations, dropping the least recently used`, () => {
+	it(`holds at most ${ACCEPTED_ENVELOPES_LIMITS.maxRegistrations} registrations, dropping the least recently used`, () => {
 		const first = registration('node-lru-0');
 		deliver({}, first, 'evt_lru');
-		for (let i = 1; i <= PROCESS_MEMORY_LIMITS.maxRegistrations; i++) {
+		for (let i = 1; i <= ACCEPTED_ENVELOPES_LIMITS.maxRegistrations; i++) {
 			deliver({}, registration(`node-lru-${i}`), 'evt_lru');
 		}
-		expect(processMemorySize()).toBe(PROCESS_MEMORY_LIMITS.maxRegistrations);
+		expect(processMemorySize()).toBe(ACCEPTED_ENVELOPES_LIMITS.maxRegistrations);
 		// the first one's memory is gone from the process; static data would still hold it
 		expect(deliver({}, first, 'evt_lru')).toBe(true);
 	});
@@ -217,17 +217,17 @@ describe('acceptEnvelope', () => {
 	it('keeps a registration idle for exactly an hour', () => {
 		const owner = registration('node-hour');
 		deliver({}, owner, 'evt_hour');
-		const later = NOW + PROCESS_MEMORY_LIMITS.idleSeconds;
+		const later = NOW + ACCEPTED_ENVELOPES_LIMITS.idleSeconds;
 		deliver({}, registration('node-other'), 'evt_other', later);
 		expect(deliver({}, owner, 'evt_hour', later)).toBe(false);
 	});
 
 	it('drops a registration idle for longer than an hour', () => {
 		// later than every registration before it: the process clock only moves forward
-		const start = NOW + 10 * PROCESS_MEMORY_LIMITS.idleSeconds;
+		const start = NOW + 10 * ACCEPTED_ENVELOPES_LIMITS.idleSeconds;
 		const idle = registration('node-idle');
 		deliver({}, idle, 'evt_idle', start);
-		const later = start + PROCESS_MEMORY_LIMITS.idleSeconds + 1;
+		const later = start + ACCEPTED_ENVELOPES_LIMITS.idleSeconds + 1;
 		deliver({}, registration('node-busy'), 'evt_busy', later);
 		expect(deliver({}, idle, 'evt_idle', later + 1)).toBe(true);
 	});

@@ -12,7 +12,7 @@ import {
 	type HourEncodings,
 	forgetAcceptedEnvelopes,
 	sameStoredMemory,
-} from '../../nodes/WorkforceManagementTrigger/envelopeMemory';
+} from '../../nodes/WorkforceManagementTrigger/duplicates/envelopeMemory';
 
 const NOW = 1_767_225_600;
 const HOUR = 3600;

@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 
 import { importCycles, importGraph } from '../support/import-graph';
 import { PACKAGE_ROOT } from '../support/constants';
@@ -15,6 +15,34 @@ describe('the import graph of nodes/ and credentials/', () => {
 		// the graph is read: the trigger reaches nodes/shared/
 		expect(graph.get(trigger)?.some((file) => file.includes('/nodes/shared/'))).toBe(true);
 		expect(importCycles(graph)).toEqual([]);
+	});
+
+	it("keeps the trigger's layers: only the node file imports its pipelines, and its folders import one way", () => {
+		const trigger = join(PACKAGE_ROOT, 'nodes/WorkforceManagementTrigger');
+		const graph = importGraph([trigger]);
+		const nodeFile = join(trigger, 'WorkforceManagementTrigger.node.ts');
+		const pipelines = ['delivery.ts', 'lifecycle.ts'].map((name) => join(trigger, name));
+		const importersOfPipelines = [...graph]
+			.filter(([, targets]) => targets.some((target) => pipelines.includes(target)))
+			.map(([file]) => file);
+		expect(importersOfPipelines).toEqual([nodeFile]);
+
+		// folder → the other folders it imports from; the files beside the folders are left out
+		const folderOf = (file: string) => relative(trigger, dirname(file));
+		const folders = new Map<string, string[]>();
+		for (const [file, targets] of graph) {
+			const from = folderOf(file);
+			if (from === '') continue;
+			const to = targets.map(folderOf).filter((folder) => folder !== '' && folder !== from);
+			folders.set(from, [...new Set([...(folders.get(from) ?? []), ...to])]);
+		}
+		expect([...folders.keys()].sort()).toEqual([
+			'duplicates',
+			'recovery',
+			'registration',
+			'verification',
+		]);
+		expect(importCycles(folders)).toEqual([]);
 	});
 
 	it('finds a cycle closed by a type import and by a re-export', () => {

@@ -2,8 +2,8 @@ import {
 	ENVELOPE_MEMORY_LIMITS,
 	encodeMemory,
 	recordEnvelope,
-} from '../../nodes/WorkforceManagementTrigger/envelopeMemory';
-import { knownEnvelopes } from '../../nodes/WorkforceManagementTrigger/knownEnvelopes';
+} from '../../nodes/WorkforceManagementTrigger/duplicates/envelopeMemory';
+import { knownEnvelopes } from '../../nodes/WorkforceManagementTrigger/recovery/knownEnvelopes';
 
 const NOW_SECONDS = 1_795_000_000;
 const HOUR = 3600;

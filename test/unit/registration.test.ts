@@ -8,8 +8,8 @@ import {
 	sameEvents,
 	secretMatchesPreview,
 	type RemoteEndpoint,
-	type StoredRegistration,
-} from '../../nodes/WorkforceManagementTrigger/registration';
+} from '../../nodes/WorkforceManagementTrigger/registration/registration';
+import type { StoredRegistration } from '../../nodes/WorkforceManagementTrigger/staticData';
 
 const URL = 'https://n8n.example.com/webhook/6f1c1e0e-6a8b-4f43-9d1f-2a0b8c1d2e3f/webhook';
 const WANTED = {

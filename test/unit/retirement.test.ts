@@ -6,13 +6,13 @@ import {
 	inBackground,
 	TRIGGER_DELAYS,
 } from '../../nodes/WorkforceManagementTrigger/background';
-import type { TriggerStaticData } from '../../nodes/WorkforceManagementTrigger/delivery';
+import type { TriggerStaticData } from '../../nodes/WorkforceManagementTrigger/staticData';
 import { operatorLog } from '../../nodes/WorkforceManagementTrigger/operatorLog';
 import {
 	reclaim,
 	registrationKey,
 	retire,
-} from '../../nodes/WorkforceManagementTrigger/retirement';
+} from '../../nodes/WorkforceManagementTrigger/registration/retirement';
 
 const grace = TRIGGER_DELAYS.republishGraceSeconds;
 beforeAll(() => {

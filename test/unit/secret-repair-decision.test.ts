@@ -1,4 +1,4 @@
-import { decideRepair } from '../../nodes/WorkforceManagementTrigger/secretRepairDecision';
+import { decideRepair } from '../../nodes/WorkforceManagementTrigger/verification/secretRepairDecision';
 
 const EARLIER = 'whsec_0000000000000000000000000000000000000000000000aaaa';
 const CURRENT = 'whsec_0000000000000000000000000000000000000000000000bbbb';

@@ -1,9 +1,9 @@
+import { DEFAULT_TOLERANCE_SECONDS } from '../../nodes/WorkforceManagementTrigger/options';
 import {
-	DEFAULT_TOLERANCE_SECONDS,
 	parseSignatureHeader,
 	verifySignature,
 	type SignatureCheck,
-} from '../../nodes/WorkforceManagementTrigger/signature';
+} from '../../nodes/WorkforceManagementTrigger/verification/signature';
 import { hmacSignature as sign } from '../support/signed-delivery';
 
 const SECRET = 'whsec_test_vector_secret';

@@ -1,11 +1,11 @@
 import type { IHookFunctions } from 'n8n-workflow';
 
 import {
+	DEFAULT_TOLERANCE_SECONDS,
 	isValidTolerance,
 	toleranceSeconds,
 	triggerOptions,
 } from '../../nodes/WorkforceManagementTrigger/options';
-import { DEFAULT_TOLERANCE_SECONDS } from '../../nodes/WorkforceManagementTrigger/signature';
 
 describe("the trigger's Options", () => {
 	it("are read from the 'options' parameter, an empty collection when unset", () => {

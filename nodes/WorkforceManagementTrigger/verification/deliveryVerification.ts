@@ -6,8 +6,8 @@
  */
 import type { IWebhookFunctions } from 'n8n-workflow';
 
-import { BoundedMap } from './boundedMap';
-import type { StoredRegistration } from './registration';
+import { noSecretReportedAt } from '../processMemory';
+import type { StoredRegistration } from '../staticData';
 import { REPAIR_INTERVAL_SECONDS, repairSecret, restoreRepairedSecret } from './secretRepair';
 import { openForDelivery } from './secretStore';
 import {
@@ -60,14 +60,12 @@ export async function verifyDelivery(
 	return verdict.valid || repaired === undefined ? verdict : verify(repaired);
 }
 
-const reportedAt = new BoundedMap<string, number>(256);
-
 function reportNoSecret(context: IWebhookFunctions, reason: string, nowSeconds: number): void {
 	const workflowId = context.getWorkflow().id;
 	const key = `${workflowId ?? ''}:${context.getNode().id}`;
-	const last = reportedAt.get(key);
+	const last = noSecretReportedAt.get(key);
 	if (last !== undefined && nowSeconds - last < REPAIR_INTERVAL_SECONDS) return;
-	reportedAt.set(key, nowSeconds);
+	noSecretReportedAt.set(key, nowSeconds);
 	context.logger.warn(`Refused webhook deliveries: ${reason} (no_secret)`, {
 		workflowId,
 		node: context.getNode().name,

@@ -5,20 +5,16 @@ import {
 	describesWorkflow,
 	endpointDescription,
 	retirementToken,
-} from '../shared/endpointDescription';
-import * as webhookEndpoints from '../shared/webhookEndpoints';
-import { operatorLog } from './operatorLog';
-import { isValidTolerance, toleranceSeconds, triggerOptions } from './options';
-import { DEFAULT_TOLERANCE_SECONDS } from './signature';
-
-/** What the trigger remembers about its registration, in the node's static data. */
-export interface StoredRegistration {
-	endpointId?: string;
-	/** Sealed (sealing.ts); a plain `whsec_…` only in static data written before sealing. */
-	secret?: string;
-	url?: string;
-	events?: string[];
-}
+} from '../../shared/endpointDescription';
+import * as webhookEndpoints from '../../shared/webhookEndpoints';
+import { operatorLog } from '../operatorLog';
+import {
+	DEFAULT_TOLERANCE_SECONDS,
+	isValidTolerance,
+	toleranceSeconds,
+	triggerOptions,
+} from '../options';
+import type { StoredRegistration } from '../staticData';
 
 /** The fields of a webhook endpoint (as the API returns it) that reconciliation looks at. */
 export interface RemoteEndpoint {

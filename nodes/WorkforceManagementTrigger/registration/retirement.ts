@@ -23,18 +23,12 @@
 import { randomBytes } from 'node:crypto';
 import type { IHookFunctions } from 'n8n-workflow';
 
-import { endpointDescription, retirementToken } from '../shared/endpointDescription';
-import * as webhookEndpoints from '../shared/webhookEndpoints';
-import { inBackground, TRIGGER_DELAYS } from './background';
-import type { TriggerStaticData } from './delivery';
+import { endpointDescription, retirementToken } from '../../shared/endpointDescription';
+import * as webhookEndpoints from '../../shared/webhookEndpoints';
+import { inBackground, TRIGGER_DELAYS } from '../background';
+import { type RetiredRegistration, retiredRegistrations } from '../processMemory';
+import type { TriggerStaticData } from '../staticData';
 import { deleteEndpoint, fetchEndpoint, listOwnEndpoints } from './registration';
-
-interface Retired {
-	registration: TriggerStaticData;
-}
-
-/** By registration: workflow, node and webhook URL. */
-const retired = new Map<string, Retired>();
 
 export function registrationKey(workflowId: string | undefined, nodeId: string, url: string) {
 	return [workflowId ?? '', nodeId, url].join('\u0000');
@@ -87,22 +81,22 @@ export function retire(
 	registration: TriggerStaticData,
 	deleteEndpoints: (registration: TriggerStaticData, stillRetired: () => boolean) => Promise<void>,
 ): void {
-	const entry: Retired = { registration };
-	retired.set(key, entry);
-	const stillRetired = () => retired.get(key) === entry;
+	const entry: RetiredRegistration = { registration };
+	retiredRegistrations.set(key, entry);
+	const stillRetired = () => retiredRegistrations.get(key) === entry;
 	inBackground('retirement', TRIGGER_DELAYS.republishGraceSeconds, async () => {
 		if (!stillRetired()) return;
 		try {
 			await deleteEndpoints(registration, stillRetired);
 		} finally {
-			if (stillRetired()) retired.delete(key);
+			if (stillRetired()) retiredRegistrations.delete(key);
 		}
 	});
 }
 
 /** The registration retired under `key` and not yet deleted, taken back; or undefined. */
 export function reclaim(key: string): TriggerStaticData | undefined {
-	const entry = retired.get(key);
-	retired.delete(key);
+	const entry = retiredRegistrations.get(key);
+	retiredRegistrations.delete(key);
 	return entry?.registration;
 }

@@ -3,9 +3,6 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /** The header every delivery carries: `t=<unix seconds>,v1=<hex HMAC-SHA256>[,v1=<hex>…]`. */
 export const SIGNATURE_HEADER = 'x-webhook-signature';
 
-/** Recommended by the API: deliveries older or newer than five minutes are refused. */
-export const DEFAULT_TOLERANCE_SECONDS = 300;
-
 const SIGNATURE_SCHEME = 'v1';
 const HEX_SHA256 = /^[0-9a-f]{64}$/i;
 const UNIX_SECONDS = /^\d{1,15}$/;

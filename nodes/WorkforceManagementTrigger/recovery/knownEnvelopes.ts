@@ -1,6 +1,11 @@
 /** The duplicate memory as recovery asks it: did this trigger already run the event? */
-import { decodeMemory, ENVELOPE_MEMORY_LIMITS, envelopeHash, hourOf } from './envelopeMemory';
-import type { TriggerStaticData } from './delivery';
+import {
+	decodeMemory,
+	ENVELOPE_MEMORY_LIMITS,
+	envelopeHash,
+	hourOf,
+} from '../duplicates/envelopeMemory';
+import type { TriggerStaticData } from '../staticData';
 
 export interface KnownEnvelopes {
 	/**

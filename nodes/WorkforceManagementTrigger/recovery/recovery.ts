@@ -12,13 +12,13 @@ import {
 	recoverDeadDeliveries,
 	type RecoveryOutcome,
 	unreadShortfall,
-} from '../shared/missedEventRecovery';
-import { RECOVERY_BOUNDS } from '../shared/missedEvents';
-import { inBackground, TRIGGER_DELAYS } from './background';
-import type { TriggerStaticData } from './delivery';
+} from '../../shared/missedEventRecovery';
+import { RECOVERY_BOUNDS } from '../../shared/missedEvents';
+import { inBackground, TRIGGER_DELAYS } from '../background';
+import type { TriggerStaticData } from '../staticData';
 import { knownEnvelopes } from './knownEnvelopes';
-import { operatorLog } from './operatorLog';
-import { triggerOptions } from './options';
+import { operatorLog } from '../operatorLog';
+import { triggerOptions } from '../options';
 
 type Recovered = Extract<RecoveryOutcome, { kind: 'recovered' }>;
 

@@ -19,14 +19,18 @@
  * test event" production's workflow and node id, but its own URL, static data and executions). The
  * memory only has to bridge the moments between a request loading static data and the last save, so
  * it is bounded: a registration idle for an hour is dropped, and beyond
- * `PROCESS_MEMORY_LIMITS.maxRegistrations` the least recently used goes first.
+ * `ACCEPTED_ENVELOPES_LIMITS.maxRegistrations` the least recently used goes first (processMemory.ts).
  */
+import {
+	ACCEPTED_ENVELOPES_LIMITS,
+	acceptedByRegistration,
+	type RegistrationMemory,
+} from '../processMemory';
 import {
 	decodeMemory,
 	type DuplicateMemoryStaticData,
 	encodeMemory,
 	type EnvelopeMemory,
-	type HourEncodings,
 	envelopeHash,
 	hourOf,
 	mergeMemories,
@@ -34,7 +38,6 @@ import {
 	recordEnvelope,
 	recordInPlace,
 	sameStoredMemory,
-	type StoredEnvelopeMemory,
 } from './envelopeMemory';
 
 /** One registration of a trigger node: production's, or a test listener's. */
@@ -44,30 +47,13 @@ export interface MemoryOwner {
 	testListener: boolean;
 }
 
-export const PROCESS_MEMORY_LIMITS = { maxRegistrations: 256, idleSeconds: 3600 };
-
-interface RegistrationMemory {
-	accepted: EnvelopeMemory;
-	/** Ids whose execution did not start: a stored copy of one of them does not count. */
-	givenUp: EnvelopeMemory;
-	/** The static data of requests n8n has not answered yet; any of them may be saved last. */
-	inFlight: Set<DuplicateMemoryStaticData>;
-	/** The stored form last written from `accepted`. */
-	written: StoredEnvelopeMemory;
-	encodings: HourEncodings;
-	usedAt: number;
-}
-
-/** Least recently used first. */
-const registrations = new Map<string, RegistrationMemory>();
-
 function ownerKey(owner: MemoryOwner): string {
 	return [owner.workflowId ?? '', owner.nodeId, owner.testListener ? 'test' : ''].join('\u0000');
 }
 
 function registrationMemory(key: string, nowSeconds: number): RegistrationMemory {
-	const known = registrations.get(key);
-	registrations.delete(key);
+	const known = acceptedByRegistration.get(key);
+	acceptedByRegistration.delete(key);
 	const entry = known ?? {
 		accepted: new Map(),
 		givenUp: new Map(),
@@ -77,18 +63,18 @@ function registrationMemory(key: string, nowSeconds: number): RegistrationMemory
 		usedAt: nowSeconds,
 	};
 	entry.usedAt = nowSeconds;
-	registrations.set(key, entry);
-	for (const [oldestKey, oldest] of registrations) {
-		const idle = nowSeconds - oldest.usedAt > PROCESS_MEMORY_LIMITS.idleSeconds;
-		if (!idle && registrations.size <= PROCESS_MEMORY_LIMITS.maxRegistrations) break;
-		registrations.delete(oldestKey);
+	acceptedByRegistration.set(key, entry);
+	for (const [oldestKey, oldest] of acceptedByRegistration) {
+		const idle = nowSeconds - oldest.usedAt > ACCEPTED_ENVELOPES_LIMITS.idleSeconds;
+		if (!idle && acceptedByRegistration.size <= ACCEPTED_ENVELOPES_LIMITS.maxRegistrations) break;
+		acceptedByRegistration.delete(oldestKey);
 	}
 	return entry;
 }
 
 /** How many registrations this process holds a memory for (for tests and benchmarks). */
 export function processMemorySize(): number {
-	return registrations.size;
+	return acceptedByRegistration.size;
 }
 
 function withoutGivenUp(memory: EnvelopeMemory, givenUp: EnvelopeMemory): EnvelopeMemory {

@@ -6,9 +6,9 @@
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from '../shared/transport';
-import { BoundedMap } from './boundedMap';
-import type { StoredRegistration } from './registration';
+import { CREDENTIAL_TYPE } from '../../shared/transport';
+import { openedSecrets, type UnopenedSecret, unopenedSecrets } from '../processMemory';
+import type { StoredRegistration } from '../staticData';
 import { deriveSealingKey, isSealed, open, seal } from './sealing';
 
 type NodeContext = IHookFunctions | IWebhookFunctions;
@@ -35,7 +35,7 @@ export async function sealSecret(
 		);
 	}
 	const sealed = seal(secret, key);
-	opened.set(sealed, secret);
+	openedSecrets.set(sealed, secret);
 	return sealed;
 }
 
@@ -55,25 +55,14 @@ export async function openStoredSecret(
 }
 
 /**
- * Opened secrets by sealed value. Keyed by the sealed text (unique per seal, random IV), never by
- * anything in the clear.
- */
-const opened = new BoundedMap<string, string>(256);
-
-/**
- * Sealed values that did not open, and when that was found: forged traffic against an unusable
- * secret must not cost a credential load each. After this long the credential is tried again (it
- * may have been corrected meanwhile).
+ * How long a sealed value that did not open counts as such (processMemory.ts): after this long the
+ * credential is tried again (it may have been corrected meanwhile).
  */
 export const UNUSABLE_VERDICT_SECONDS = 60;
 
-type Failure = 'unusable' | 'credential_unavailable';
-
-const failed = new BoundedMap<string, { failure: Failure; atSeconds: number }>(256);
-
 /** Drops a secret from the process cache (deactivation). */
 export function forgetOpenedSecret(sealed: unknown): void {
-	if (typeof sealed === 'string') opened.delete(sealed);
+	if (typeof sealed === 'string') openedSecrets.delete(sealed);
 }
 
 /** The stored secret in the clear for a delivery, or why there is none. */
@@ -82,26 +71,26 @@ export async function openForDelivery(
 	sealed: unknown,
 	endpointId: string,
 	nowSeconds: number,
-): Promise<{ secret: string } | Failure> {
+): Promise<{ secret: string } | UnopenedSecret> {
 	if (!isSealed(sealed)) return 'unusable';
-	const cached = opened.get(sealed);
+	const cached = openedSecrets.get(sealed);
 	if (cached !== undefined) return { secret: cached };
-	const earlier = failed.get(sealed);
+	const earlier = unopenedSecrets.get(sealed);
 	if (earlier && nowSeconds - earlier.atSeconds < UNUSABLE_VERDICT_SECONDS) return earlier.failure;
 
 	let key: Buffer | undefined;
 	try {
 		key = await sealingKey(context, endpointId);
 	} catch {
-		failed.set(sealed, { failure: 'credential_unavailable', atSeconds: nowSeconds });
+		unopenedSecrets.set(sealed, { failure: 'credential_unavailable', atSeconds: nowSeconds });
 		return 'credential_unavailable';
 	}
 	const secret = key && open(sealed, key);
 	if (secret === undefined) {
-		failed.set(sealed, { failure: 'unusable', atSeconds: nowSeconds });
+		unopenedSecrets.set(sealed, { failure: 'unusable', atSeconds: nowSeconds });
 		return 'unusable';
 	}
-	failed.delete(sealed);
-	opened.set(sealed, secret);
+	unopenedSecrets.delete(sealed);
+	openedSecrets.set(sealed, secret);
 	return { secret };
 }

@@ -6,12 +6,18 @@
  */
 import type { IWebhookFunctions } from 'n8n-workflow';
 
-import * as webhookEndpoints from '../shared/webhookEndpoints';
-import { BoundedMap } from './boundedMap';
-import { fetchEndpoint, isOwnEndpoint, type StoredRegistration } from './registration';
+import * as webhookEndpoints from '../../shared/webhookEndpoints';
+import {
+	type HeldSecret,
+	MAX_HELD_SECRETS,
+	type SecretRepairMemory,
+	secretRepairs,
+} from '../processMemory';
+import { fetchEndpoint, isOwnEndpoint } from '../registration/registration';
+import type { StoredRegistration } from '../staticData';
 import { decideRepair } from './secretRepairDecision';
 import { sealSecret } from './secretStore';
-import { operatorLog } from './operatorLog';
+import { operatorLog } from '../operatorLog';
 
 /**
  * At most one look at the endpoint per endpoint and process in this time: forged traffic makes the
@@ -19,33 +25,15 @@ import { operatorLog } from './operatorLog';
  */
 export const REPAIR_INTERVAL_SECONDS = 60;
 
-interface HeldSecret {
-	secret: string;
-	sealed: string;
-}
-
-interface EndpointMemory {
-	lookedAt?: number;
-	/** Secrets this process rolled, oldest first: the API shows which one it signs with. */
-	rolled: HeldSecret[];
-	/** What this process last stored, and the values it stored it over. */
-	stored?: HeldSecret;
-	replaced: string[];
-}
-
-const MAX_HELD = 8;
-
-const memory = new BoundedMap<string, EndpointMemory>(256);
-
-function memoryOf(endpointId: string): EndpointMemory {
-	const remembered = memory.get(endpointId) ?? { rolled: [], replaced: [] };
-	memory.set(endpointId, remembered);
+function memoryOf(endpointId: string): SecretRepairMemory {
+	const remembered = secretRepairs.get(endpointId) ?? { rolled: [], replaced: [] };
+	secretRepairs.set(endpointId, remembered);
 	return remembered;
 }
 
-function store(stored: StoredRegistration, remembered: EndpointMemory, held: HeldSecret): void {
+function store(stored: StoredRegistration, remembered: SecretRepairMemory, held: HeldSecret): void {
 	if (typeof stored.secret === 'string' && stored.secret !== held.sealed) {
-		remembered.replaced = [...remembered.replaced, stored.secret].slice(-MAX_HELD);
+		remembered.replaced = [...remembered.replaced, stored.secret].slice(-MAX_HELD_SECRETS);
 	}
 	remembered.stored = held;
 	stored.secret = held.sealed;
@@ -60,7 +48,7 @@ export function restoreRepairedSecret(
 	stored: StoredRegistration,
 	endpointId: string,
 ): string | undefined {
-	const remembered = memory.get(endpointId);
+	const remembered = secretRepairs.get(endpointId);
 	if (!remembered?.stored || !remembered.replaced.includes(stored.secret as string)) {
 		return undefined;
 	}
@@ -115,7 +103,7 @@ export async function repairSecret(
 		if (decision.action !== 'roll') return undefined;
 		const secret = await webhookEndpoints.rollSecret.call(this, endpointId);
 		const held = { secret, sealed: await sealSecret.call(this, endpointId, secret) };
-		remembered.rolled = [...remembered.rolled, held].slice(-MAX_HELD);
+		remembered.rolled = [...remembered.rolled, held].slice(-MAX_HELD_SECRETS);
 		store(stored, remembered, held);
 		log.rolled();
 		return secret;
