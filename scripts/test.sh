@@ -107,8 +107,10 @@ else
   next; run_step "$n" fast "unit, sandbox and engine suites (no n8n needed)" \
     "$(jest_command "$oldest" "$results/jest-fast.json" test/unit test/sandbox test/engine)"
 
-  # Print each line's log once its job ends, the first to end first, with a heartbeat meanwhile.
+  # Print each line's log once its job ends, the first to end first; meanwhile, once a minute, each
+  # line's newest finished suite when it has changed.
   waited=$SECONDS
+  declare -A shown=()
   while [ ${#pids[@]} -gt 0 ]; do
     for i in "${!pids[@]}"; do
       if ! kill -0 "${pids[$i]}" 2>/dev/null; then
@@ -123,7 +125,9 @@ else
     if [ $((SECONDS - waited)) -ge 60 ]; then
       waited=$SECONDS
       for log in "${logs[@]}"; do
-        echo "  ... $(basename "$log" .log): $(grep -E '^(PASS|FAIL) |━━ ' "$log" | tail -1 | cut -c1-100)"
+        latest=$(grep -E '^(PASS|FAIL) |━━ ' "$log" | tail -1 | cut -c1-100)
+        [ "$latest" = "${shown[$log]:-}" ] || echo "  ... $(basename "$log" .log): $latest"
+        shown[$log]=$latest
       done
     fi
   done
