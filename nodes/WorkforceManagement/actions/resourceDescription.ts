@@ -32,8 +32,8 @@ function operationSelector(name: string, resource: WorkforceResource): INodeProp
 function recordOutputs(name: string, resource: WorkforceResource): INodeProperties[] {
 	const operationsByRecords = new Map<RecordOutput, string[]>();
 	for (const { option, records } of byName(resource)) {
-		if (records)
-			operationsByRecords.set(records, [...(operationsByRecords.get(records) ?? []), option.value]);
+		if (!records) continue;
+		operationsByRecords.set(records, [...(operationsByRecords.get(records) ?? []), option.value]);
 	}
 	return [...operationsByRecords].flatMap(([records, operations]) =>
 		outputProperties(name, operations, records),

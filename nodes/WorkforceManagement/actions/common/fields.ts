@@ -63,10 +63,7 @@ export function additionalFieldsCollection(options: INodeProperties[]): INodePro
 		'additionalFields',
 		'Add Field',
 		options.map((field) =>
-			withEmptyValueHint(
-				field,
-				'Not sent when empty (a blank form field, an expression giving "")',
-			),
+			withEmptyValueHint(field, 'Not sent when empty (a blank form field, an expression giving "")'),
 		),
 	);
 }
