@@ -1,11 +1,11 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { outputProperties } from './common/output';
 import * as customer from './customer';
 import * as member from './member';
 import * as organization from './organization';
+import { operationOptions, resourceDescription } from './resourceDescription';
 import * as site from './site';
-import type { WorkforceResource } from './types';
+import type { WorkforceOperation, WorkforceResource } from './types';
 import * as webhookDelivery from './webhookDelivery';
 import * as webhookEndpoint from './webhookEndpoint';
 import * as webhookEvent from './webhookEvent';
@@ -23,10 +23,18 @@ export const resources = {
 
 export type ResourceName = keyof typeof resources;
 
-export type OperationName<Resource extends ResourceName> =
-	keyof (typeof resources)[Resource]['operations'];
-
 const defaultResource: ResourceName = 'member';
+
+function hasOwn(record: object, key: string): boolean {
+	return Object.prototype.hasOwnProperty.call(record, key);
+}
+
+/** The operation module the `resource` and `operation` parameters name, if the registry has it. */
+export function findOperation(resource: string, operation: string): WorkforceOperation | undefined {
+	if (!hasOwn(resources, resource)) return undefined;
+	const registered: WorkforceResource = resources[resource as ResourceName];
+	return registered.operations.find((module) => module.option.value === operation);
+}
 
 /** The Resource dropdown, listing the registry. */
 export const resourceSelector: INodeProperties = {
@@ -43,24 +51,20 @@ export const resourceSelector: INodeProperties = {
 
 /**
  * The canvas subtitle: the picked operation's action text ("Get a member"), looked up by
- * `<resource>.<operation>` in a map built from the Operation dropdowns, so the editor shows what
- * a person picked rather than internal values ("get: member").
+ * `<resource>.<operation>` in a map built from the operations' dropdown entries, so the editor
+ * shows what a person picked rather than internal values ("get: member").
  */
 export function operationSubtitle(): string {
 	const actions: Record<string, string> = {};
 	for (const [resourceName, resource] of Object.entries(resources)) {
-		const selector = resource.description.find((property) => property.name === 'operation');
-		for (const option of (selector?.options ?? []) as INodePropertyOptions[]) {
-			actions[`${resourceName}.${String(option.value)}`] = option.action ?? option.name;
+		for (const option of operationOptions(resource)) {
+			actions[`${resourceName}.${option.value}`] = option.action;
 		}
 	}
 	return `={{ ${JSON.stringify(actions)}[$parameter["resource"] + "." + $parameter["operation"]] }}`;
 }
 
-/** Every resource's Operation dropdown and operation fields, then its Output choice. */
+/** Every resource's Operation dropdown, operation fields and Output choice. */
 export const resourceDescriptions: INodeProperties[] = Object.entries(resources).flatMap(
-	([name, resource]: [string, WorkforceResource]) => [
-		...resource.description,
-		...(resource.output ? outputProperties(name, resource.output) : []),
-	],
+	([name, resource]) => resourceDescription(name, resource),
 );

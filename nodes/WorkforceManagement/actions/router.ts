@@ -1,30 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeError, NodeOperationError } from 'n8n-workflow';
 
-import { resources } from './resources';
-import type { ResourceName } from './resources';
-import type { RecordOutput } from './common/output';
+import { findOperation } from './resources';
 import { recordShaper } from './common/output';
-import type { WorkforceOperation, WorkforceResource } from './types';
-
-function hasOwn(record: object, key: string): boolean {
-	return Object.prototype.hasOwnProperty.call(record, key);
-}
-
-/** The operation the parameters name, if the registry has it, and its records' Output choice. */
-function findOperation(
-	resource: string,
-	operation: string,
-): { module: WorkforceOperation; output?: RecordOutput } | undefined {
-	if (!hasOwn(resources, resource)) return undefined;
-	const registered: WorkforceResource = resources[resource as ResourceName];
-	if (!hasOwn(registered.operations, operation)) return undefined;
-	const { output } = registered;
-	return {
-		module: registered.operations[operation],
-		output: output?.operations.includes(operation) ? output : undefined,
-	};
-}
 
 /** The error that stops the node, marked with the input item it failed on. */
 function attachItemIndex(context: IExecuteFunctions, error: unknown, itemIndex: number): NodeError {
@@ -58,8 +36,8 @@ export async function router(
 	const returnData: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			const shape = found.output ? recordShaper.call(this, found.output, itemIndex) : undefined;
-			const result = await found.module.execute.call(this, itemIndex);
+			const shape = found.records ? recordShaper.call(this, found.records, itemIndex) : undefined;
+			const result = await found.execute.call(this, itemIndex);
 			const executionData = this.helpers.constructExecutionMetaData(
 				this.helpers.returnJsonArray(shape ? shape(result) : result),
 				{ itemData: { item: itemIndex } },

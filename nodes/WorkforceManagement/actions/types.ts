@@ -1,10 +1,30 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import type { RecordOutput } from './common/output';
 
+/** An operation's entry in its resource's Operation dropdown. */
+export interface OperationOption extends INodePropertyOptions {
+	name: string;
+	/** The `operation` parameter's value: how saved workflows name the operation. */
+	value: string;
+	description: string;
+	/** The canvas subtitle and the operation's name as an AI tool ("Get a member"). */
+	action: string;
+}
+
 /** What every `actions/<resource>/<operation>.ts` module exports. */
 export interface WorkforceOperation {
-	description: INodeProperties[];
+	/** Its entry in the Operation dropdown, which lists a resource's entries sorted by name. */
+	option: OperationOption;
+	/** Its fields; the node shows them for this resource and operation only. */
+	properties: INodeProperties[];
+	/** The resource's records, when it returns them: the Output choice then shapes its result. */
+	records?: RecordOutput;
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
 }
 
@@ -12,11 +32,12 @@ export interface WorkforceOperation {
 export interface WorkforceResource {
 	/** Its name in the Resource dropdown. */
 	displayName: string;
-	/** Its operations by the value of its Operation dropdown. */
-	operations: Record<string, WorkforceOperation>;
-	/** Its Operation dropdown and the fields of its operations. */
-	description: INodeProperties[];
-	/** Which operations return its records and how the Output choice shapes them; none for a
-	 * resource whose results are already small (the organization, the event catalog). */
-	output?: RecordOutput;
+	/** The registry: each operation module once, in the order the node lists their fields. */
+	operations: readonly WorkforceOperation[];
+	/** The operation a new node starts with. */
+	defaultOperation: string;
 }
+
+/** The values of the operations in a registry, for a resource's `defaultOperation`. */
+export type OperationValue<Operations extends readonly WorkforceOperation[]> =
+	Operations[number]['option']['value'];

@@ -1,26 +1,6 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { UUID_PATTERN } from './validation';
-
-/**
- * The Operation dropdown of one resource (named by its key in the registry); each value must be
- * one of its operations.
- */
-export function operationSelector<Operation extends string>(
-	resource: string,
-	operations: Array<INodePropertyOptions & { value: Operation }>,
-	defaultOperation: NoInfer<Operation>,
-): INodeProperties {
-	return {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: [resource] } },
-		options: operations,
-		default: defaultOperation,
-	};
-}
 
 /** An id picked from a searchable list, or typed in and checked to be a UUID. */
 export function resourceLocator(options: {

@@ -2,10 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { describeValue, fieldError } from './validation';
 
-/** What a resource returns as records, and how its Output choice shapes them. */
+/**
+ * What a resource returns as records, and how its Output choice shapes them; an operation that
+ * returns such records exports it as `records`.
+ */
 export interface RecordOutput {
-	/** The operations whose result is one or more records of the resource. */
-	operations: string[];
 	/**
 	 * The record's top-level fields as the API names them, offered under Selected Fields (sorted
 	 * there). Each resource writes out its own, in the order of its table in the API specification:
@@ -67,8 +68,12 @@ function outputChoice(defaultMode: OutputMode, version: INodeProperties['display
  * node defaults to Raw, so workflows saved before the choice existed (which store no `output`)
  * keep their output; version 2 defaults to Simplified.
  */
-export function outputProperties(resource: string, output: RecordOutput): INodeProperties[] {
-	const show = { resource: [resource], operation: output.operations };
+export function outputProperties(
+	resource: string,
+	operations: string[],
+	output: RecordOutput,
+): INodeProperties[] {
+	const show = { resource: [resource], operation: operations };
 	return [
 		outputChoice('raw', { show: { ...show, '@version': [1] } }),
 		outputChoice('simple', { show: { ...show, '@version': [{ _cnd: { gte: 2 } }] } }),

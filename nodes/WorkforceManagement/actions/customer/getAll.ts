@@ -1,11 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersCollection, getManyRecords, returnAllOrLimit } from '../common';
 import { API } from '../../../shared/api';
+import type { OperationOption } from '../types';
 import { customerStatusOptions } from './fields';
 
-const properties: INodeProperties[] = [
+export const option = {
+	name: 'Get Many',
+	value: 'getAll',
+	description: 'List customers, newest first',
+	action: 'Get many customers',
+} as const satisfies OperationOption;
+
+export { records } from './output';
+
+export const properties: INodeProperties[] = [
 	...returnAllOrLimit,
 	filtersCollection([
 		{
@@ -17,11 +26,6 @@ const properties: INodeProperties[] = [
 		},
 	]),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['customer'], operation: ['getAll'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	return await getManyRecords.call(this, itemIndex, API.customers);

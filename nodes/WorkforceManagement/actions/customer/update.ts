@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	assertNonEmptyText,
@@ -8,6 +7,7 @@ import {
 	updateFieldsCollection,
 } from '../common';
 import { API, apiWrite } from '../../../shared/api';
+import type { OperationOption } from '../types';
 import {
 	clearCustomerFields,
 	customerIdLocator,
@@ -17,16 +17,20 @@ import {
 
 const updateFields = [customerNameField, ...optionalCustomerFields];
 
-const properties: INodeProperties[] = [
+export const option = {
+	name: 'Update',
+	value: 'update',
+	description: 'Change or clear fields of a customer',
+	action: 'Update a customer',
+} as const satisfies OperationOption;
+
+export { records } from './output';
+
+export const properties: INodeProperties[] = [
 	customerIdLocator,
 	updateFieldsCollection(updateFields, clearCustomerFields),
 	clearCustomerFields,
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['customer'], operation: ['update'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const customerId = getResourceId.call(this, 'customerId', 'Customer', itemIndex);

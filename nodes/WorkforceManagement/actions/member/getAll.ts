@@ -1,10 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersCollection, getManyRecords, isActiveFilter, returnAllOrLimit } from '../common';
 import { API } from '../../../shared/api';
+import type { OperationOption } from '../types';
 
-const properties: INodeProperties[] = [
+export const option = {
+	name: 'Get Many',
+	value: 'getAll',
+	description: 'List members, newest first',
+	action: 'Get many members',
+} as const satisfies OperationOption;
+
+export { records } from './output';
+
+export const properties: INodeProperties[] = [
 	...returnAllOrLimit,
 	filtersCollection([
 		isActiveFilter('members'),
@@ -29,11 +38,6 @@ const properties: INodeProperties[] = [
 		},
 	]),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['member'], operation: ['getAll'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	return await getManyRecords.call(this, itemIndex, API.members);

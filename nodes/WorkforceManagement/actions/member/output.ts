@@ -1,8 +1,7 @@
 import type { RecordOutput } from '../common';
 import { contactPaths } from './fields';
 
-export const output: RecordOutput = {
-	operations: ['create', 'deactivate', 'get', 'getAll', 'update', 'verify'],
+export const records: RecordOutput = {
 	fields: [
 		'id',
 		'business_name',

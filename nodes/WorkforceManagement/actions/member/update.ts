@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	assertNonEmptyText,
@@ -8,6 +7,7 @@ import {
 	updateFieldsCollection,
 } from '../common';
 import { API, apiWrite } from '../../../shared/api';
+import type { OperationOption } from '../types';
 import {
 	businessNameField,
 	clearMemberFields,
@@ -19,16 +19,20 @@ import { assertCapacity } from './validation';
 
 const updateFields = [businessNameField, ...optionalMemberFields];
 
-const properties: INodeProperties[] = [
+export const option = {
+	name: 'Update',
+	value: 'update',
+	description: 'Change or clear fields of a member',
+	action: 'Update a member',
+} as const satisfies OperationOption;
+
+export { records } from './output';
+
+export const properties: INodeProperties[] = [
 	memberIdLocator,
 	updateFieldsCollection(updateFields, clearMemberFields),
 	clearMemberFields,
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['member'], operation: ['update'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const memberId = getResourceId.call(this, 'memberId', 'Member', itemIndex);

@@ -1,14 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getResourceId } from '../common';
 import { API, apiWrite } from '../../../shared/api';
+import type { OperationOption } from '../types';
 import { memberIdLocator } from './fields';
 
-export const description: INodeProperties[] = updateDisplayOptions(
-	{ show: { resource: ['member'], operation: ['verify'] } },
-	[memberIdLocator],
-);
+export const option = {
+	name: 'Verify',
+	value: 'verify',
+	description: 'Mark a member as verified',
+	action: 'Verify a member',
+} as const satisfies OperationOption;
+
+export { records } from './output';
+
+export const properties: INodeProperties[] = [memberIdLocator];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const memberId = getResourceId.call(this, 'memberId', 'Member', itemIndex);

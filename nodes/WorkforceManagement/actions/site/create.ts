@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	additionalFieldsCollection,
@@ -9,9 +8,19 @@ import {
 	resourceLocator,
 } from '../common';
 import { API, apiWrite } from '../../../shared/api';
+import type { OperationOption } from '../types';
 import { optionalSiteFields, siteNameField } from './fields';
 
-const properties: INodeProperties[] = [
+export const option = {
+	name: 'Create',
+	value: 'create',
+	description: 'Create a site (a customer location)',
+	action: 'Create a site',
+} as const satisfies OperationOption;
+
+export { records } from './output';
+
+export const properties: INodeProperties[] = [
 	resourceLocator({
 		displayName: 'Customer',
 		name: 'customerId',
@@ -21,11 +30,6 @@ const properties: INodeProperties[] = [
 	{ ...siteNameField, required: true },
 	additionalFieldsCollection(optionalSiteFields),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['site'], operation: ['create'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const customerId = getResourceId.call(this, 'customerId', 'Customer', itemIndex);

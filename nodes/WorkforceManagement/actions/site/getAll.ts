@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	filtersCollection,
@@ -9,8 +8,18 @@ import {
 	returnAllOrLimit,
 } from '../common';
 import { API } from '../../../shared/api';
+import type { OperationOption } from '../types';
 
-const properties: INodeProperties[] = [
+export const option = {
+	name: 'Get Many',
+	value: 'getAll',
+	description: 'List sites, newest first',
+	action: 'Get many sites',
+} as const satisfies OperationOption;
+
+export { records } from './output';
+
+export const properties: INodeProperties[] = [
 	...returnAllOrLimit,
 	filtersCollection([
 		resourceLocator({
@@ -23,11 +32,6 @@ const properties: INodeProperties[] = [
 		isActiveFilter('sites'),
 	]),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['site'], operation: ['getAll'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	return await getManyRecords.call(this, itemIndex, API.sites, {

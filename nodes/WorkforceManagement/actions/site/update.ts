@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	assertNonEmptyText,
@@ -8,6 +7,7 @@ import {
 	updateFieldsCollection,
 } from '../common';
 import { API, apiWrite } from '../../../shared/api';
+import type { OperationOption } from '../types';
 import { clearSiteFields, optionalSiteFields, siteIdLocator, siteNameField } from './fields';
 
 const updateFields: INodeProperties[] = [
@@ -22,16 +22,20 @@ const updateFields: INodeProperties[] = [
 	...optionalSiteFields,
 ];
 
-const properties: INodeProperties[] = [
+export const option = {
+	name: 'Update',
+	value: 'update',
+	description: 'Change or clear fields of a site, or (de)activate it',
+	action: 'Update a site',
+} as const satisfies OperationOption;
+
+export { records } from './output';
+
+export const properties: INodeProperties[] = [
 	siteIdLocator,
 	updateFieldsCollection(updateFields, clearSiteFields),
 	clearSiteFields,
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['site'], operation: ['update'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const siteId = getResourceId.call(this, 'siteId', 'Site', itemIndex);

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	eventTypeField,
@@ -10,8 +9,18 @@ import {
 	returnAllOrLimit,
 } from '../common';
 import * as webhookDeliveries from '../../../shared/webhookDeliveries';
+import type { OperationOption } from '../types';
 
-const properties: INodeProperties[] = [
+export const option = {
+	name: 'Get Many',
+	value: 'getAll',
+	description: 'List recent delivery attempts',
+	action: 'Get many webhook deliveries',
+} as const satisfies OperationOption;
+
+export { records } from './output';
+
+export const properties: INodeProperties[] = [
 	...returnAllOrLimit,
 	filtersCollection([
 		resourceLocator({
@@ -37,11 +46,6 @@ const properties: INodeProperties[] = [
 		},
 	]),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['webhookDelivery'], operation: ['getAll'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = getListLimit.call(this, itemIndex);

@@ -1,7 +1,6 @@
 import type { RecordOutput } from '../common';
 
-export const output: RecordOutput = {
-	operations: ['getAll'],
+export const records: RecordOutput = {
 	fields: [
 		'id',
 		'endpoint_id',

@@ -1,14 +1,23 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { additionalFieldsCollection, getAdditionalFieldsBody } from '../common';
 import * as webhookEndpoints from '../../../shared/webhookEndpoints';
+import type { OperationOption } from '../types';
 import { endpointDescriptionField, eventsField, urlField } from './fields';
 import { assertEventList, assertHttpsUrl } from './validation';
 
 const additionalFields = [endpointDescriptionField];
 
-const properties: INodeProperties[] = [
+export const option = {
+	name: 'Create',
+	value: 'create',
+	description: 'Register an HTTPS URL to receive events',
+	action: 'Create a webhook endpoint',
+} as const satisfies OperationOption;
+
+export { records } from './output';
+
+export const properties: INodeProperties[] = [
 	{ ...urlField, required: true },
 	{ ...eventsField, required: true },
 	additionalFieldsCollection(additionalFields),
@@ -21,11 +30,6 @@ const properties: INodeProperties[] = [
 			'Whether to output the full signing secret, which the API returns only in this response. Off: only its masked preview is output; use Roll Secret to get a new one later.',
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['webhookEndpoint'], operation: ['create'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const url = assertHttpsUrl.call(this, this.getNodeParameter('url', itemIndex), 'URL', itemIndex);

@@ -1,14 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getResourceId } from '../common';
 import * as webhookEndpoints from '../../../shared/webhookEndpoints';
+import type { OperationOption } from '../types';
 import { endpointIdLocator } from './fields';
 
-export const description: INodeProperties[] = updateDisplayOptions(
-	{ show: { resource: ['webhookEndpoint'], operation: ['delete'] } },
-	[endpointIdLocator],
-);
+export const option = {
+	name: 'Delete',
+	value: 'delete',
+	description: 'Delete an endpoint and its delivery history',
+	action: 'Delete a webhook endpoint',
+} as const satisfies OperationOption;
+
+export const properties: INodeProperties[] = [endpointIdLocator];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const endpointId = getResourceId.call(this, 'endpointId', 'Webhook Endpoint', itemIndex);

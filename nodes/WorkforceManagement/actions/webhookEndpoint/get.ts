@@ -1,14 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getResourceId } from '../common';
 import * as webhookEndpoints from '../../../shared/webhookEndpoints';
+import type { OperationOption } from '../types';
 import { endpointIdLocator } from './fields';
 
-export const description: INodeProperties[] = updateDisplayOptions(
-	{ show: { resource: ['webhookEndpoint'], operation: ['get'] } },
-	[endpointIdLocator],
-);
+export const option = {
+	name: 'Get',
+	value: 'get',
+	description: 'Get a webhook endpoint',
+	action: 'Get a webhook endpoint',
+} as const satisfies OperationOption;
+
+export { records } from './output';
+
+export const properties: INodeProperties[] = [endpointIdLocator];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const endpointId = getResourceId.call(this, 'endpointId', 'Webhook Endpoint', itemIndex);

@@ -1,7 +1,6 @@
 import type { RecordOutput } from '../common';
 
-export const output: RecordOutput = {
-	operations: ['create', 'get', 'getAll', 'update'],
+export const records: RecordOutput = {
 	fields: [
 		'id',
 		'url',

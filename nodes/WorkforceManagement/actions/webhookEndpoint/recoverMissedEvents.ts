@@ -8,7 +8,7 @@
  * an event whose answer was lost runs nothing. Meant for a Schedule workflow.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import {
 	describedWorkflowId,
@@ -23,32 +23,38 @@ import {
 import { RECOVERY_BOUNDS } from '../../../shared/missedEvents';
 import * as webhookEndpoints from '../../../shared/webhookEndpoints';
 import { getResourceId } from '../common';
+import type { OperationOption } from '../types';
 import { endpointIdLocator } from './fields';
 
 const THIS_N8N = 'thisN8n';
 const ONE_ENDPOINT = 'endpoint';
 
-export const description: INodeProperties[] = updateDisplayOptions(
-	{ show: { resource: ['webhookEndpoint'], operation: ['recoverMissedEvents'] } },
-	[
-		{
-			displayName: 'Recover For',
-			name: 'recoverFor',
-			type: 'options',
-			options: [
-				{
-					name: 'Triggers of This N8n',
-					value: THIS_N8N,
-					description:
-						'Every endpoint a Workforce Management Trigger of this n8n registered (at its webhook URL)',
-				},
-				{ name: 'One Endpoint', value: ONE_ENDPOINT, description: 'The endpoint chosen below' },
-			],
-			default: THIS_N8N,
-		},
-		{ ...endpointIdLocator, displayOptions: { show: { recoverFor: [ONE_ENDPOINT] } } },
-	],
-);
+export const option = {
+	name: 'Recover Missed Events',
+	value: 'recoverMissedEvents',
+	description:
+		'Re-enable a trigger endpoint the API disabled and redeliver, once, the events it gave up on',
+	action: 'Recover missed events of webhook endpoints',
+} as const satisfies OperationOption;
+
+export const properties: INodeProperties[] = [
+	{
+		displayName: 'Recover For',
+		name: 'recoverFor',
+		type: 'options',
+		options: [
+			{
+				name: 'Triggers of This N8n',
+				value: THIS_N8N,
+				description:
+					'Every endpoint a Workforce Management Trigger of this n8n registered (at its webhook URL)',
+			},
+			{ name: 'One Endpoint', value: ONE_ENDPOINT, description: 'The endpoint chosen below' },
+		],
+		default: THIS_N8N,
+	},
+	{ ...endpointIdLocator, displayOptions: { show: { recoverFor: [ONE_ENDPOINT] } } },
+];
 
 interface ListedEndpoint {
 	id: string;

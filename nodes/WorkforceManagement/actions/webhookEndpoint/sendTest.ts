@@ -1,11 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { eventTypeField, getResourceId } from '../common';
 import * as webhookEndpoints from '../../../shared/webhookEndpoints';
+import type { OperationOption } from '../types';
 import { endpointIdLocator } from './fields';
 
-const properties: INodeProperties[] = [
+export const option = {
+	name: 'Send Test Event',
+	value: 'sendTest',
+	description: 'Send one test delivery to the endpoint',
+	action: 'Send a test event to a webhook endpoint',
+} as const satisfies OperationOption;
+
+export const properties: INodeProperties[] = [
 	endpointIdLocator,
 	{
 		displayName: 'Options',
@@ -20,11 +27,6 @@ const properties: INodeProperties[] = [
 		],
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['webhookEndpoint'], operation: ['sendTest'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const endpointId = getResourceId.call(this, 'endpointId', 'Webhook Endpoint', itemIndex);

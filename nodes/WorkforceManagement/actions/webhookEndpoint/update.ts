@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getResourceId, getUpdateBody, updateFieldsCollection } from '../common';
 import * as webhookEndpoints from '../../../shared/webhookEndpoints';
+import type { OperationOption } from '../types';
 import {
 	clearEndpointFields,
 	endpointDescriptionField,
@@ -26,16 +26,20 @@ const updateFields: INodeProperties[] = [
 	urlField,
 ];
 
-const properties: INodeProperties[] = [
+export const option = {
+	name: 'Update',
+	value: 'update',
+	description: 'Change the URL, events, description or enabled state',
+	action: 'Update a webhook endpoint',
+} as const satisfies OperationOption;
+
+export { records } from './output';
+
+export const properties: INodeProperties[] = [
 	endpointIdLocator,
 	updateFieldsCollection(updateFields, clearEndpointFields),
 	clearEndpointFields,
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['webhookEndpoint'], operation: ['update'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const endpointId = getResourceId.call(this, 'endpointId', 'Webhook Endpoint', itemIndex);
