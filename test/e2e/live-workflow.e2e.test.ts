@@ -129,7 +129,7 @@ test('a rotated API key: the credential updated, deliveries resume and no event 
 	const executions = await world().client.waitForExecutions(id, 3);
 	expect(executions.map((execution) => execution.status)).toEqual(Array(3).fill('success'));
 	await world().client.deactivateWorkflow(id);
-});
+}, 240_000); // an n8n restart takes 20-60 s on a loaded machine
 
 test("a copy carrying the original's static data leaves the original's endpoint alone", async () => {
 	const original = await publishedTimesheetWorkflow();
