@@ -39,15 +39,6 @@ function runNames(trigger: LiveTrigger): string[] {
 	);
 }
 
-/** Resolves once every fault added so far has been used up (its request is being handled). */
-async function faultsTaken(): Promise<void> {
-	for (let polls = 0; polls < 500; polls++) {
-		if ((await fixture.control.pendingFaults()).length === 0) return;
-		await new Promise((wake) => setTimeout(wake, 20));
-	}
-	throw new Error('No request took the pending fault within 10 s');
-}
-
 describe('multi-main: delete() on one main, activation on the leader', () => {
 	// What the leader loads of static data: as the first main saved it after delete() (cleared),
 	// or as it was before (that save had not landed yet).
@@ -88,7 +79,7 @@ describe('one process: activation while the pending deletion is under way', () =
 
 		await trigger.runWebhookMethod('delete');
 		await fixture.control.lateAnswers(`/webhook-endpoints/${endpointId}`, 2);
-		await faultsTaken();
+		await fixture.control.faultsTaken();
 		await trigger.activate();
 		await background().backgroundSettled('retirement');
 

@@ -50,15 +50,6 @@ async function restartN8n(trigger: LiveTrigger): Promise<LiveTrigger> {
 	return restarted;
 }
 
-/** Resolves once the late answer added last is being served (its request has arrived). */
-async function faultTaken(): Promise<void> {
-	for (let polls = 0; polls < 500; polls++) {
-		if ((await fixture.control.pendingFaults()).length === 0) return;
-		await new Promise((wake) => setTimeout(wake, 20));
-	}
-	throw new Error('No request took the pending fault within 10 s');
-}
-
 function recoveryLines(): string[] {
 	return logged.map((line) => line.message).filter((message) => message.includes('redelivered'));
 }
@@ -125,7 +116,7 @@ describe('republished while the recovery at start is reading the deliveries list
 
 			const restarted = receiver().restart(trigger, trigger.staticData);
 			await restarted.activate('init');
-			await faultTaken();
+			await fixture.control.faultsTaken();
 			await restarted.runWebhookMethod('delete', 'update');
 			const republished = republishedIn(restarted);
 			await republished.activate('update');

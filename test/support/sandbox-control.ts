@@ -144,6 +144,15 @@ export class SandboxControl {
 		return faults;
 	}
 
+	/** Resolves once every fault added so far has been used up (its request is being handled). */
+	async faultsTaken(timeoutMs = 10_000): Promise<void> {
+		for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; ) {
+			if ((await this.pendingFaults()).length === 0) return;
+			await new Promise((wake) => setTimeout(wake, 20));
+		}
+		throw new Error(`No request took the pending faults within ${timeoutMs / 1000} s`);
+	}
+
 	async seedMembers(count: number): Promise<void> {
 		await this.call('POST', '/__sandbox/seed/members', { ...this.target, count });
 	}
