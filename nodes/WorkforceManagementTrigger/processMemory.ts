@@ -85,25 +85,12 @@ export const retiredRegistrations = new Map<string, RetiredRegistration>();
 
 /** The duplicate memory of one registration (a trigger's production webhook or test listener). */
 export interface RegistrationMemory {
-	/** Ids whose execution started: settled so here, or stored so in static data. */
-	confirmed: EnvelopeMemory;
-	/**
-	 * Ids accepted here whose request is not over yet (at most one per request in flight): a copy
-	 * is refused here, but other requests do not store them, as they may never run.
-	 */
-	unsettled: EnvelopeMemory;
+	accepted: EnvelopeMemory;
 	/** Ids whose execution did not start: a stored copy of one of them does not count. */
 	givenUp: EnvelopeMemory;
-	/**
-	 * The static data of requests n8n has not answered yet, any of which may be saved last, each
-	 * with the hash of the id it accepted (stored in its own static data only: n8n saves that
-	 * only if the execution started).
-	 */
-	inFlight: Map<DuplicateMemoryStaticData, string | undefined>;
-	/**
-	 * The stored form last written from `confirmed` (an id settled while no request was in flight:
-	 * added as its own request stored it). It only spares decoding what this process wrote.
-	 */
+	/** The static data of requests n8n has not answered yet; any of them may be saved last. */
+	inFlight: Set<DuplicateMemoryStaticData>;
+	/** The stored form last written from `accepted`. */
 	written: StoredEnvelopeMemory;
 	encodings: HourEncodings;
 	usedAt: number;
@@ -117,10 +104,9 @@ export const ACCEPTED_ENVELOPES_LIMITS = { maxRegistrations: 256, idleSeconds: 3
  * static data of the requests in flight they are written into. At most
  * `ACCEPTED_ENVELOPES_LIMITS.maxRegistrations` registrations, one idle for
  * `ACCEPTED_ENVELOPES_LIMITS.idleSeconds` dropped; each holds at most
- * `ENVELOPE_MEMORY_LIMITS.maxEntries` confirmed ids, plus one unsettled id per request in flight.
- * Per process because it bridges the requests this process has in flight: n8n loads static data
- * for each request and saves it whole, the last save winning, so every id confirmed here goes into
- * each of them. duplicates/acceptedEnvelopes.ts.
+ * `ENVELOPE_MEMORY_LIMITS.maxEntries` ids. Per process because it bridges the requests this process
+ * has in flight: n8n loads static data for each request and saves it whole, the last save winning,
+ * so every id accepted here goes into each of them. duplicates/acceptedEnvelopes.ts.
  */
 export const acceptedByRegistration = new Map<string, RegistrationMemory>();
 

@@ -129,33 +129,6 @@ describe('an execution whose start outlasts the API', () => {
 	});
 });
 
-describe('n8n dies with a delivery whose execution never started', () => {
-	it('runs it once on the retry in the next process, though a request saved meanwhile carried its id', async () => {
-		const trigger = await activeTrigger();
-		// one of two deliveries in flight at once never starts its execution and is never answered;
-		// the other starts and its static data is saved: the row the next process reads
-		trigger.executionStartOutlastsClientFor = 1;
-		await fixture.api('POST', '/members', { business_name: 'Cut Off Ltd' });
-		await fixture.api('POST', '/members', { business_name: 'Started Ltd' });
-		const deliveries = await fixture.control.settleDeliveries();
-		const cutOff = deliveries.filter((delivery) => delivery.status !== 'delivered');
-		const started = deliveries.filter((delivery) => delivery.status === 'delivered');
-		expect([cutOff.length, started.length]).toEqual([1, 1]);
-		expect(trigger.executions.map(([item]) => item.json.id)).toEqual([started[0].event_id]);
-
-		const restarted = receiver().restart(trigger, trigger.staticData);
-		await nextRetry();
-		expect(restarted.executions.map(([item]) => item.json.id)).toEqual([cutOff[0].event_id]);
-
-		await fixture.api('POST', `/webhook-deliveries/${started[0].id}/redeliver`, {});
-		await fixture.control.settleDeliveries();
-		expect(restarted.received.at(-1)?.responseBody).toBe(
-			JSON.stringify({ received: true, ignored: 'duplicate' }),
-		);
-		expect(runsPerEvent([trigger, restarted])).toEqual([1, 1]);
-	});
-});
-
 describe('test deliveries', () => {
 	it.each([
 		['ignored', { ignoreTestDeliveries: true }],

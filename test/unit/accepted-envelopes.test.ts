@@ -54,53 +54,16 @@ describe('acceptEnvelope', () => {
 		expect([first.duplicate, second.duplicate]).toEqual([false, true]);
 	});
 
-	it('writes into each request of a burst its own id and every id whose run started before', () => {
+	it('writes every id of a burst into the static data of every request in flight', () => {
 		const owner = registration('node-burst');
 		const loaded = Array.from({ length: 16 }, (): DuplicateMemoryStaticData => ({}));
 		const ids = loaded.map((_, index) => `evt_burst_${index}`);
 		const acceptances = loaded.map((staticData, index) =>
 			acceptEnvelope(staticData, owner, ids[index], NOW),
 		);
-		// none started yet: each request stores only its own id (n8n saves it only if its run starts)
-		loaded.forEach((staticData, index) =>
-			expect(holds(staticData, ids)).toEqual(ids.map((_, other) => other === index)),
-		);
-		acceptances.slice(0, -1).forEach((acceptance) => acceptance.settle(true));
-		// whichever n8n saves last, it holds every id whose run started
-		expect(holds(loaded[15], ids)).toEqual(ids.map(() => true));
-		acceptances[15].settle(true);
-	});
-
-	it('does not store an id in other requests before its run started: n8n may die first', () => {
-		const owner = registration('node-dies');
-		const cutOff = acceptEnvelope({}, owner, 'evt_cut_off', NOW);
-		const savedMeanwhile: DuplicateMemoryStaticData = {};
-		deliver(savedMeanwhile, owner, 'evt_started');
-		expect(holds(savedMeanwhile, ['evt_cut_off', 'evt_started'])).toEqual([false, true]);
-		// a simultaneous copy is still refused in this process
-		expect(acceptEnvelope({}, owner, 'evt_cut_off', NOW).duplicate).toBe(true);
-		// the process died before evt_cut_off settled: the next one runs its retry
-		const next = registration('node-dies-next-process');
-		expect(retryLoading(savedMeanwhile, next, 'evt_cut_off', NOW + 60)).toBe(false);
-		expect(retryLoading(savedMeanwhile, next, 'evt_started', NOW + 60)).toBe(true);
-		cutOff.settle(false);
-	});
-
-	it("counts as started an id read back from its own request's save, before that request settled", () => {
-		const owner = registration('node-saved-first');
-		const own: DuplicateMemoryStaticData = {};
-		const first = acceptEnvelope(own, owner, 'evt_saved_first', NOW);
-		const later: DuplicateMemoryStaticData = {};
-		const second = acceptEnvelope({}, owner, 'evt_later', NOW);
-		// a request loading the row n8n saved for the first: its run started
-		const loadingTheSave = acceptEnvelope(structuredClone(own), owner, 'evt_third', NOW);
-		carryMemoryInto(later, owner, NOW);
-		expect(holds(later, ['evt_saved_first', 'evt_later', 'evt_third'])).toEqual([
-			true,
-			false,
-			false,
-		]);
-		for (const acceptance of [first, second, loadingTheSave]) acceptance.settle(true);
+		// whichever n8n saves last, it holds all 16
+		for (const staticData of loaded) expect(holds(staticData, ids)).toEqual(ids.map(() => true));
+		for (const acceptance of acceptances) acceptance.settle(true);
 	});
 
 	it('stops writing into a request once it is over (n8n has saved it)', () => {
@@ -126,7 +89,7 @@ describe('acceptEnvelope', () => {
 		const inFlight: DuplicateMemoryStaticData = {};
 		const other = acceptEnvelope(inFlight, owner, 'evt_other', NOW);
 		const failed = acceptEnvelope({}, owner, 'evt_failed', NOW);
-		expect(holds(inFlight, ['evt_failed'])).toEqual([false]);
+		expect(holds(inFlight, ['evt_failed'])).toEqual([true]);
 
 		failed.settle(false);
 		expect(holds(inFlight, ['evt_other', 'evt_failed'])).toEqual([true, false]);
@@ -137,10 +100,9 @@ describe('acceptEnvelope', () => {
 
 	it('does not count a copy of a given-up id that another request saved meanwhile', () => {
 		const owner = registration('node-saved-meanwhile');
-		const own: DuplicateMemoryStaticData = {};
-		const failed = acceptEnvelope(own, owner, 'evt_lost_start', NOW);
-		// n8n saved it (the run started), but the client had gone before the answer
-		const savedMeanwhile = structuredClone(own);
+		const savedMeanwhile: DuplicateMemoryStaticData = {};
+		const failed = acceptEnvelope({}, owner, 'evt_lost_start', NOW);
+		deliver(savedMeanwhile, owner, 'evt_saved'); // saved while evt_lost_start was in flight
 		expect(holds(savedMeanwhile, ['evt_lost_start'])).toEqual([true]);
 		failed.settle(false);
 
@@ -158,9 +120,9 @@ describe('acceptEnvelope', () => {
 
 	it('remembers a given-up id across later deliveries, so a stale copy of it still does not count', () => {
 		const owner = registration('node-given-up-later');
-		const own: DuplicateMemoryStaticData = {};
-		const failed = acceptEnvelope(own, owner, 'evt_lost_start', NOW);
-		const savedMeanwhile = structuredClone(own);
+		const savedMeanwhile: DuplicateMemoryStaticData = {};
+		const failed = acceptEnvelope({}, owner, 'evt_lost_start', NOW);
+		deliver(savedMeanwhile, owner, 'evt_saved');
 		failed.settle(false);
 		deliver({}, owner, 'evt_next', NOW + 30);
 

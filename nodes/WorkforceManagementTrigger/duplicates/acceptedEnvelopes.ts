@@ -1,30 +1,19 @@
 /**
- * Exactly once in one n8n process; across processes and restarts, never lost and at most once for
- * every id whose execution is known to have started.
+ * Exactly once in one n8n process, with every accepted id carried into static data.
  *
  * n8n loads the workflow's static data fresh for each webhook request and, once the execution has
  * started, saves it whole just before it answers; when starting the execution fails it answers 500
  * and saves nothing. There is no lock: with concurrent deliveries the last save wins. So this
  * process keeps, per registration, the ids it accepted, and whenever that memory changes it writes
- * it into the static data of every request still in flight: whichever request n8n saves last
- * carries what was known before its save. Each delivery checks and records its id synchronously (no
- * await in between), so a simultaneous copy cannot slip through.
- *
- * Static data stores an id only once its execution is known to have started (confirmed): a request
- * stores its own id (n8n saves that static data only if the run started), and every request stores
- * the ids this process saw settle as started, or read as confirmed in static data. An id accepted
- * but not yet settled stays in this process's memory only. Were it stored in another request's
- * save, and this process died before its own start failed (n8n stopped or killed, the connection
- * cut), the next process, or another webhook process, would read it and take the API's retry for a
- * duplicate: the event would be lost.
+ * it into the static data of every request still in flight. Whichever request n8n saves last
+ * carries every id accepted before its save, a burst included. Each delivery checks and records
+ * its id synchronously (no await in between), so a simultaneous copy cannot slip through.
  *
  * An id whose execution did not start (n8n answered 500, or the client closed the connection before
  * n8n answered: its database can keep `WorkflowRunner.run` waiting longer than the API waits) is
  * given up: dropped from the memory and from the static data of requests in flight, and a copy
  * another request saved meanwhile no longer counts in this process. Its retry runs. Should the run
- * have started after the client gave up, the event runs twice; it is never lost. So does an event
- * whose run started but whose answer was lost, when the last save before the process died was
- * another request's, made before this one settled.
+ * have started after the client gave up, the event runs twice; it is never lost.
  *
  * A registration is a trigger node's production webhook or its test listener (n8n gives "Listen for
  * test event" production's workflow and node id, but its own URL, static data and executions). The
@@ -38,18 +27,17 @@ import {
 	type RegistrationMemory,
 } from '../processMemory';
 import {
-	addInOrder,
-	changedHours,
 	decodeMemory,
 	type DuplicateMemoryStaticData,
 	encodeMemory,
+	type EnvelopeMemory,
 	envelopeHash,
 	hourOf,
 	mergeMemories,
 	migrateLegacy,
-	pruneInPlace,
+	recordEnvelope,
+	recordInPlace,
 	sameStoredMemory,
-	withEnvelope,
 } from './envelopeMemory';
 
 /** One registration of a trigger node: production's, or a test listener's. */
@@ -67,15 +55,14 @@ function registrationMemory(key: string, nowSeconds: number): RegistrationMemory
 	const known = acceptedByRegistration.get(key);
 	acceptedByRegistration.delete(key);
 	const entry = known ?? {
-		confirmed: new Map(),
-		unsettled: new Map(),
+		accepted: new Map(),
 		givenUp: new Map(),
-		inFlight: new Map(),
+		inFlight: new Set(),
 		written: {},
 		encodings: new Map(),
 		usedAt: nowSeconds,
 	};
-	entry.usedAt = Math.max(entry.usedAt, nowSeconds);
+	entry.usedAt = nowSeconds;
 	acceptedByRegistration.set(key, entry);
 	for (const [oldestKey, oldest] of acceptedByRegistration) {
 		const idle = nowSeconds - oldest.usedAt > ACCEPTED_ENVELOPES_LIMITS.idleSeconds;
@@ -90,40 +77,23 @@ export function processMemorySize(): number {
 	return acceptedByRegistration.size;
 }
 
-/**
- * Takes in the confirmed ids static data holds that this process does not know as confirmed (a
- * save of another process, a save of a request here not settled yet, the first format). Only the
- * hours that differ from what this process last wrote are decoded.
- */
-function takeInStored(
-	entry: RegistrationMemory,
-	staticData: DuplicateMemoryStaticData,
-	nowSeconds: number,
-): void {
-	pruneInPlace(entry.confirmed, nowSeconds);
-	const stored = decodeMemory(changedHours(staticData.seenEnvelopes, entry.written));
-	const legacy = migrateLegacy(staticData.recentEnvelopes);
-	if (staticData.recentEnvelopes !== undefined) delete staticData.recentEnvelopes;
-	const unknown = new Map(
-		[...stored, ...legacy].filter(
-			([hash]) => !entry.confirmed.has(hash) && !entry.givenUp.has(hash),
-		),
-	);
-	const newestHour = hourOf(entry.usedAt);
-	entry.confirmed = addInOrder(entry.confirmed, unknown, newestHour, nowSeconds);
+function withoutGivenUp(memory: EnvelopeMemory, givenUp: EnvelopeMemory): EnvelopeMemory {
+	if (givenUp.size === 0) return memory;
+	return new Map([...memory].filter(([hash]) => !givenUp.has(hash)));
+}
+
+/** Static data as this process last wrote it holds nothing new: it is not decoded again. */
+function storedMemory(entry: RegistrationMemory, staticData: DuplicateMemoryStaticData) {
+	if (sameStoredMemory(entry.written, staticData.seenEnvelopes)) return new Map<string, number>();
+	return withoutGivenUp(decodeMemory(staticData.seenEnvelopes), entry.givenUp);
 }
 
 function writeToRequestsInFlight(entry: RegistrationMemory): void {
-	const encoded = encodeMemory(entry.confirmed, entry.encodings);
+	const encoded = encodeMemory(entry.accepted, entry.encodings);
 	entry.written = encoded;
-	for (const [staticData, own] of entry.inFlight) {
-		const ownHour = own === undefined ? undefined : entry.unsettled.get(own);
-		const memory =
-			own === undefined || ownHour === undefined || entry.confirmed.has(own)
-				? encoded
-				: withEnvelope(encoded, own, ownHour);
-		if (!sameStoredMemory(memory, staticData.seenEnvelopes)) {
-			staticData.seenEnvelopes = memory === encoded ? { ...encoded } : memory;
+	for (const staticData of entry.inFlight) {
+		if (!sameStoredMemory(encoded, staticData.seenEnvelopes)) {
+			staticData.seenEnvelopes = { ...encoded };
 		}
 	}
 }
@@ -139,8 +109,8 @@ export interface Acceptance {
 }
 
 /**
- * Records `envelopeId` for the registration, in this process, and in this request's static data
- * as confirmed (saved only if its run starts). Synchronous on purpose.
+ * Records `envelopeId` for the registration, in this process and in the static data of every
+ * request in flight, this one's included. Synchronous on purpose.
  */
 export function acceptEnvelope(
 	staticData: DuplicateMemoryStaticData,
@@ -149,41 +119,32 @@ export function acceptEnvelope(
 	nowSeconds: number,
 ): Acceptance {
 	const entry = registrationMemory(ownerKey(owner), nowSeconds);
-	if (entry.givenUp.size > 0) entry.givenUp = mergeMemories([entry.givenUp], nowSeconds);
-	takeInStored(entry, staticData, nowSeconds);
+	const stored = storedMemory(entry, staticData);
+	const legacy = migrateLegacy(staticData.recentEnvelopes);
+	let duplicate: boolean;
+	if (stored.size === 0 && legacy.size === 0) {
+		// what static data holds, this process wrote: its own memory is the whole of it
+		duplicate = recordInPlace(entry.accepted, envelopeId, nowSeconds);
+	} else {
+		const recorded = recordEnvelope([stored, legacy, entry.accepted], envelopeId, nowSeconds);
+		duplicate = recorded.duplicate;
+		entry.accepted = recorded.memory;
+	}
 	const hash = envelopeHash(envelopeId);
-	const hour = hourOf(nowSeconds);
-	const duplicate = entry.confirmed.has(hash) || entry.unsettled.has(hash);
-	if (!duplicate) entry.unsettled.set(hash, hour);
+	if (entry.givenUp.size > 0) entry.givenUp = mergeMemories([entry.givenUp], nowSeconds);
 	entry.givenUp.delete(hash);
-	entry.inFlight.set(staticData, duplicate ? undefined : hash);
+	if (staticData.recentEnvelopes !== undefined) delete staticData.recentEnvelopes;
+	entry.inFlight.add(staticData);
 	writeToRequestsInFlight(entry);
 
 	return {
 		duplicate,
 		settle(started: boolean) {
+			// this request's own static data keeps the id: n8n saves it only if the run started
 			entry.inFlight.delete(staticData);
-			if (duplicate) return;
-			entry.unsettled.delete(hash);
-			if (!started) {
-				entry.confirmed.delete(hash);
-				entry.givenUp.set(hash, hour);
-			} else if (entry.confirmed.has(hash)) {
-				return; // read back from this request's own save, and written since
-			} else {
-				const newestHour = hourOf(entry.usedAt);
-				entry.confirmed = addInOrder(
-					entry.confirmed,
-					new Map([[hash, hour]]),
-					newestHour,
-					nowSeconds,
-				);
-				if (entry.inFlight.size === 0 && hour >= newestHour) {
-					// nobody to write to: what this request stored is what would be written
-					entry.written = withEnvelope(entry.written, hash, hour);
-					return;
-				}
-			}
+			if (started || duplicate) return;
+			entry.accepted.delete(hash);
+			entry.givenUp.set(hash, hourOf(nowSeconds));
 			writeToRequestsInFlight(entry);
 		},
 	};
@@ -201,8 +162,8 @@ export function carryMemoryInto(
 	nowSeconds: number,
 ): () => void {
 	const entry = registrationMemory(ownerKey(owner), nowSeconds);
-	takeInStored(entry, staticData, nowSeconds);
-	if (!entry.inFlight.has(staticData)) entry.inFlight.set(staticData, undefined);
+	entry.accepted = mergeMemories([storedMemory(entry, staticData), entry.accepted], nowSeconds);
+	entry.inFlight.add(staticData);
 	writeToRequestsInFlight(entry);
 	return () => entry.inFlight.delete(staticData);
 }

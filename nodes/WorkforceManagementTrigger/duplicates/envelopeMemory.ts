@@ -5,9 +5,6 @@
  * Stored shape (static data `seenEnvelopes`): hour since the epoch → base64 of the 8-byte SHA-256
  * prefixes of the ids first accepted in that hour, oldest first, e.g. `{"493852":"q1Z…"}`.
  * About 10.7 characters per id plus ~13 per hour: a full memory (3,000 ids) takes about 32 KB.
- * It holds only ids whose execution is known to have started (acceptedEnvelopes.ts says how); an id
- * accepted but not yet settled is not stored, so reading it back means "ran". Static data written
- * before this rule (every accepted id) reads the same way: a possible second run, never a loss.
  *
  * Why every id for 30 hours: the API retries a failed delivery for about 24 hours (up to 8
  * attempts) with the same envelope id, and a redelivery someone asks for repeats it too, however
@@ -209,84 +206,19 @@ export function recordInPlace(
 	nowSeconds: number,
 	limits: EnvelopeMemoryLimits = ENVELOPE_MEMORY_LIMITS,
 ): boolean {
-	pruneInPlace(memory, nowSeconds, limits);
-	const hash = envelopeHash(envelopeId);
-	if (memory.has(hash)) return true;
-	memory.set(hash, hourOf(nowSeconds));
-	keepWithinLimit(memory, limits);
-	return false;
-}
-
-/** Drops the hours older than the window from an ordered memory, in place. */
-export function pruneInPlace(
-	memory: EnvelopeMemory,
-	nowSeconds: number,
-	limits: EnvelopeMemoryLimits = ENVELOPE_MEMORY_LIMITS,
-): void {
 	const oldestHour = hourOf(nowSeconds) - limits.windowHours + 1;
 	for (const [hash, hour] of memory) {
 		if (hour >= oldestHour) break;
 		memory.delete(hash);
 	}
-}
-
-function keepWithinLimit(memory: EnvelopeMemory, limits: EnvelopeMemoryLimits): void {
+	const hash = envelopeHash(envelopeId);
+	if (memory.has(hash)) return true;
+	memory.set(hash, hourOf(nowSeconds));
 	for (const oldest of memory.keys()) {
 		if (memory.size <= limits.maxEntries) break;
 		memory.delete(oldest);
 	}
-}
-
-/**
- * Adds ids to an ordered memory. Ids of the newest hour or later (`newestHour`: no id in the
- * memory is later) are appended in place; an older one (a request in flight across the turn of an
- * hour) costs a merge. Returns the memory to keep.
- */
-export function addInOrder(
-	memory: EnvelopeMemory,
-	additions: EnvelopeMemory,
-	newestHour: number,
-	nowSeconds: number,
-	limits: EnvelopeMemoryLimits = ENVELOPE_MEMORY_LIMITS,
-): EnvelopeMemory {
-	if (additions.size === 0) return memory;
-	if ([...additions.values()].some((hour) => hour < newestHour)) {
-		return mergeMemories([memory, additions], nowSeconds, limits);
-	}
-	for (const [hash, hour] of additions) if (!memory.has(hash)) memory.set(hash, hour);
-	keepWithinLimit(memory, limits);
-	return memory;
-}
-
-/**
- * The stored memory with one more id, re-encoding only its hour: what a request's own static data
- * holds beside the memory shared by every request in flight.
- */
-export function withEnvelope(
-	stored: StoredEnvelopeMemory,
-	hash: string,
-	hour: number,
-): StoredEnvelopeMemory {
-	const key = String(hour);
-	const before =
-		stored[key] === undefined ? '' : Buffer.from(stored[key], 'base64').toString('latin1');
-	return { ...stored, [key]: Buffer.from(before + hash, 'latin1').toString('base64') };
-}
-
-/**
- * The part of a stored memory that differs from `written` (what this process last wrote), so that
- * only hours another writer changed are decoded again.
- */
-export function changedHours(
-	stored: unknown,
-	written: StoredEnvelopeMemory,
-): Record<string, unknown> {
-	const changed: Record<string, unknown> = {};
-	if (typeof stored !== 'object' || stored === null) return changed;
-	for (const [hour, hashes] of Object.entries(stored)) {
-		if (written[hour] !== hashes) changed[hour] = hashes;
-	}
-	return changed;
+	return false;
 }
 
 /** Oldest hour first; within an hour, the order given (a stable sort). */
