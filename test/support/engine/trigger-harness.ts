@@ -266,10 +266,18 @@ export class TriggerHarness {
 		});
 	}
 
+	/** The request's static data as n8n serializes it when it saves, or nothing if unchanged. */
+	copyOfChanged(loaded: Workflow): Workflow | undefined {
+		if (loaded.staticData.__dataChanged !== true) return undefined;
+		const copy = this.workflowAround(JSON.parse(JSON.stringify(loaded.staticData)) as IDataObject);
+		copy.staticData.__dataChanged = true;
+		return copy;
+	}
+
 	saveStaticData(loaded: Workflow): void {
 		if (loaded.staticData.__dataChanged !== true) return;
 		if (this.row)
 			this.row.staticData = JSON.parse(JSON.stringify(loaded.staticData)) as IDataObject;
-		else this.workflow.staticData = loaded.staticData;
+		else this.workflow.staticData = JSON.parse(JSON.stringify(loaded.staticData)) as IDataObject;
 	}
 }

@@ -36,6 +36,9 @@ process.env.no_proxy = '127.0.0.1,localhost';
 /** Stands in for the database writes n8n makes between loading static data and saving it. */
 const DATABASE_ROUND_TRIP_MS = 25;
 
+/** Stands in for n8n's write of static data, issued before it answers and awaited. */
+const DATABASE_WRITE_MS = 10;
+
 /** What the receiver recorded for one HTTP request to a trigger URL. */
 export interface TriggerRequest {
 	path: string;
@@ -118,7 +121,10 @@ export class LiveTrigger extends TriggerHarness {
 	/** Saves a request's static data as n8n does, once any hold is released. */
 	async save(loaded: Workflow): Promise<void> {
 		await this.savesHeld?.gate;
-		this.saveStaticData(loaded);
+		// n8n serializes static data as it issues the write, and answers once the write is done
+		const issued = this.copyOfChanged(loaded);
+		await new Promise((resolve) => setTimeout(resolve, DATABASE_WRITE_MS));
+		if (issued) this.saveStaticData(issued);
 	}
 
 	/** Counts a request as in progress until `handling` settles. */
