@@ -69,18 +69,27 @@ test(`3 events dead while n8n was down run exactly once each after it starts, th
 	console.log(
 		`downtime: 3 dead events ran ${((Date.now() - startedAt) / 1000).toFixed(1)} s after n8n was started`,
 	);
-	if (N8N_LINE.webhookMethodsAtStart) {
-		expect(world().n8n.log).toContain(
-			`recovering events the API gave up delivering to endpoint ${endpoint.id} (retries exhausted or endpoint disabled): 3 missed events redelivered, 0 skipped as already run`,
+	const byTrigger = world().n8n.log.includes(
+		`recovering events the API gave up delivering to endpoint ${endpoint.id} (retries exhausted or endpoint disabled): 3 missed events redelivered, 0 skipped as already run`,
+	);
+	const byCompanion = (await world().client.listExecutions(companion.id))
+		.filter((execution) => execution.status === 'success')
+		.map((execution) => nodeOutput(execution, 'Recover missed events'))
+		.some(
+			(output) =>
+				output.endpoint_id === endpoint.id &&
+				output.redelivered === 3 &&
+				// on 2.41 nothing else re-enables the endpoint; on 2.8.4 the trigger's start may have
+				(output.re_enabled === true || N8N_LINE.webhookMethodsAtStart),
 		);
-	} else {
-		const recovered = (await world().client.listExecutions(companion.id))
-			.filter((execution) => execution.status === 'success')
-			.map((execution) => nodeOutput(execution, 'Recover missed events'));
-		expect(recovered).toContainEqual(
-			expect.objectContaining({ endpoint_id: endpoint.id, re_enabled: true, redelivered: 3 }),
-		);
-	}
+	// on 2.8.4 the trigger recovers at start, unless the companion's minute came first and it holds
+	// the endpoint's claim (the trigger then logs that it leaves the recovery to it); on 2.41 only
+	// the companion can
+	expect({ byTrigger, byCompanion }).toEqual(
+		N8N_LINE.webhookMethodsAtStart && !byCompanion
+			? { byTrigger: true, byCompanion: false }
+			: { byTrigger: false, byCompanion: true },
+	);
 	expect((await world().control.endpoints()).map(({ id, enabled }) => ({ id, enabled }))).toEqual([
 		{ id: endpoint.id, enabled: true },
 	]);
