@@ -1,11 +1,15 @@
 /** Installing the n8n line (scripts/install-n8n.sh), and our package packed and installed into a user folder, as n8n installs community packages. */
 import { execFile, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
 	cpSync,
 	existsSync,
 	mkdirSync,
 	mkdtempSync,
+	readFileSync,
 	readdirSync,
+	renameSync,
+	rmSync,
 	statSync,
 	writeFileSync,
 } from 'node:fs';
@@ -106,10 +110,56 @@ export function copyUserFolder(source: string, parent: string): string {
 	return userFolder;
 }
 
-/** build (when stale) → pack → fresh user folder with the package installed. */
-export async function prepareUserFolder(parent?: string): Promise<string> {
+/** What the packed package holds: `package.json` and every file under `dist/`, hashed. */
+function buildFingerprint(): string {
+	const hash = createHash('sha256');
+	const add = (path: string, name: string) => {
+		if (statSync(path).isDirectory()) {
+			for (const entry of readdirSync(path).sort()) add(join(path, entry), `${name}/${entry}`);
+			return;
+		}
+		hash.update(`${name}\u0000`).update(readFileSync(path)).update('\u0000');
+	};
+	add(join(PACKAGE_ROOT, 'package.json'), 'package.json');
+	add(join(PACKAGE_ROOT, 'dist'), 'dist');
+	return hash.digest('hex').slice(0, 16);
+}
+
+/** Where the package, packed and installed once per build, is kept for the user folders to copy. */
+const INSTALLED_PACKAGES = join(PACKAGE_ROOT, '.e2e', 'installed-package');
+
+/**
+ * A user folder with this build of the package installed as n8n installs a community package:
+ * built if stale, packed and installed once per build (an `npm pack` and an `npm install` cost
+ * about 20 s here, in every test file), then kept under `.e2e/installed-package/<build>`; the
+ * test lines running side by side share it. Callers copy it (`copyUserFolder`), never use it.
+ */
+export async function installedPackage(): Promise<string> {
 	await ensureBuilt();
-	const workFolder = mkdtempSync(join(parent ?? tmpdir(), 'wfm-e2e-'));
+	const kept = join(INSTALLED_PACKAGES, buildFingerprint());
+	if (existsSync(join(kept, '.n8n', 'nodes', 'node_modules'))) return kept;
+	mkdirSync(INSTALLED_PACKAGES, { recursive: true });
+	const workFolder = mkdtempSync(join(INSTALLED_PACKAGES, 'installing-'));
 	const tarball = await packPackage(join(workFolder, 'pack'));
-	return await createUserFolder({ tarball, parent: workFolder });
+	const installed = await createUserFolder({ tarball, parent: workFolder });
+	try {
+		renameSync(installed, kept);
+	} catch (error) {
+		// another test line kept the same build first
+		if (!existsSync(kept)) throw error;
+	}
+	rmSync(workFolder, { recursive: true, force: true });
+	for (const other of readdirSync(INSTALLED_PACKAGES)) {
+		const path = join(INSTALLED_PACKAGES, other);
+		if (path !== kept && !other.startsWith('installing-'))
+			rmSync(path, { recursive: true, force: true });
+	}
+	return kept;
+}
+
+/** A fresh user folder (under `parent`, or the temporary folder) with the package installed. */
+export async function prepareUserFolder(parent?: string): Promise<string> {
+	const installed = await installedPackage();
+	const workFolder = mkdtempSync(join(parent ?? tmpdir(), 'wfm-e2e-'));
+	return copyUserFolder(installed, workFolder);
 }

@@ -3,9 +3,8 @@
  * a worker (runs every execution) and two webhook processes (serve `/webhook/…`), each with its own
  * user folder holding the package installed from its tarball, all sharing one encryption key.
  */
-import { join } from 'node:path';
 
-import { copyUserFolder, createUserFolder, ensureBuilt, packPackage } from '../n8n/install';
+import { copyUserFolder, installedPackage } from '../n8n/install';
 import { n8nBinary } from '../n8n/launch';
 import { N8nInstance, type N8nStartOptions, freePort } from '../n8n/process';
 import { Balancer } from './balancer';
@@ -47,15 +46,10 @@ function queueEnvironment(
 	};
 }
 
-/**
- * Four user folders with the package: built if stale, packed, installed once as n8n installs a
- * community package, then copied (four npm installs of the same tarball cost a minute here).
- */
+/** Four user folders with the package, copied from its installation (`installedPackage`). */
 async function userFoldersWithPackage(workFolder: string): Promise<string[]> {
-	await ensureBuilt();
-	const tarball = await packPackage(join(workFolder, 'pack'));
-	const installed = await createUserFolder({ tarball, parent: workFolder });
-	return [installed, ...[1, 2, 3].map(() => copyUserFolder(installed, workFolder))];
+	const installed = await installedPackage();
+	return [0, 1, 2, 3].map(() => copyUserFolder(installed, workFolder));
 }
 
 export class QueueCluster {
