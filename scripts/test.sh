@@ -2,7 +2,9 @@
 # `npm test`: every check, each announced and timed, in three phases:
 #   1. build, lint, typecheck, scan, one after the other;
 #   2. the fast jest tier (unit, sandbox, engine: no n8n needed) while Chromium, Postgres, Redis,
-#      nginx and every tested n8n line (scripts/n8n/lines.json) install;
+#      nginx and every tested n8n line (scripts/n8n/lines.json) install, the lines one after the
+#      other, newest first (two installs side by side take as long as two in a row, and the newest
+#      line's suites take longest: its n8n starts slowest);
 #   3. the end-to-end, demo and pictures suites against each n8n line, the lines side by side (each
 #      starts as soon as its n8n is installed; N8N_VERSION chooses the line for the test support).
 # The suites of a real n8n mostly wait (on n8n's start, on polls), so two lines side by side take
@@ -77,10 +79,14 @@ else
   # Phase 2 and 3. Each line's job: install its n8n, wait until the services are there, run its suites.
   services_ready=$results/.services-ready
   rm -f "$services_ready"
-  line_job() { # first step number, version
-    local number=$1 version=$2 suites
+  line_job() { # first step number, version, the install to wait for (a marker file, or empty)
+    local number=$1 version=$2 after=$3 suites installed
     suites=$(line_suites "$version")
-    if ! run_step "$number" "n8n-$version" "install or verify n8n $version" "bash scripts/install-n8n.sh $version"; then
+    if [ -n "$after" ]; then while [ ! -e "$after" ]; do sleep 2; done; fi
+    run_step "$number" "n8n-$version" "install or verify n8n $version" "bash scripts/install-n8n.sh $version"
+    installed=$?
+    touch "$results/.installed-$version"
+    if [ $installed -ne 0 ]; then
       echo "━━ [$((number + 1))/$total] e2e-$version FAILED (not run: n8n $version did not install)"
       printf '%s\t%s\t%s\n' "e2e-$version" FAILED 0 >>"$checks"
       return
@@ -90,15 +96,15 @@ else
       "$(jest_command "$version" "$results/jest-e2e-$version.json" $suites)"
   }
   line_step=$((n + ${#services[@]} + 1))
-  pids=() logs=()
-  for version in "${lines[@]}"; do
-    log=$results/line-$version.log
-    line_job $((line_step + 1)) "$version" >"$log" 2>&1 &
-    pids+=($!) logs+=("$log")
-    line_step=$((line_step + 2))
+  pids=() logs=() previous=""
+  rm -f "$results"/.installed-*
+  for ((i = ${#lines[@]} - 1; i >= 0; i--)); do
+    version=${lines[$i]} log=$results/line-${lines[$i]}.log
+    line_job $((line_step + 2 * i + 1)) "$version" "$previous" >"$log" 2>&1 &
+    pids+=($!) logs+=("$log") previous=$results/.installed-$version
   done
   echo
-  echo "━━ n8n ${lines[*]}: installed and then tested side by side, each into $results/line-<version>.log (printed when it ends)"
+  echo "━━ n8n ${lines[*]}: installed one after the other (newest first), then tested side by side, each into $results/line-<version>.log (printed when it ends)"
   for step in "${services[@]}"; do
     IFS='|' read -r name what command <<<"$step"
     next; run_step "$n" "$name" "$what" "$command"
