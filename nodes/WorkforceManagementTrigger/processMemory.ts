@@ -14,26 +14,33 @@ import type {
 import type { TriggerStaticData } from './staticData';
 
 /**
- * Signing secrets in the clear, by their sealed value (unique per seal, random IV; never keyed by
- * anything in the clear). At most 256; writing a new one drops the one written longest ago. Per
- * process because a secret in the clear is never stored; it spares each delivery a credential load
- * (a database read in n8n). verification/secretStore.ts.
+ * How many endpoints, secrets or triggers each per-process cache below keeps, so that no traffic
+ * can grow it. Past it, the entry written longest ago is dropped and costs its first lookup again
+ * (a credential load, a look at the endpoint, a log line).
  */
-export const openedSecrets = new BoundedMap<string, string>(256);
+export const PER_PROCESS_ENTRIES = 256;
+
+/**
+ * Signing secrets in the clear, by their sealed value (unique per seal, random IV; never keyed by
+ * anything in the clear). At most `PER_PROCESS_ENTRIES`; writing a new one drops the one written
+ * longest ago. Per process because a secret in the clear is never stored; it spares each delivery a
+ * credential load (a database read in n8n). verification/secretStore.ts.
+ */
+export const openedSecrets = new BoundedMap<string, string>(PER_PROCESS_ENTRIES);
 
 /** Why a sealed secret gave no secret in the clear. */
 export type UnopenedSecret = 'unusable' | 'credential_unavailable';
 
 /**
  * Sealed values that did not open, why, and when that was found: forged traffic against an unusable
- * secret must not cost a credential load each. At most 256, the one written longest ago dropped; a
- * verdict counts for `UNUSABLE_VERDICT_SECONDS`. Per process: a cache of a judgement any process
- * can make again. verification/secretStore.ts.
+ * secret must not cost a credential load each. At most `PER_PROCESS_ENTRIES`, the one written
+ * longest ago dropped; a verdict counts for `UNUSABLE_VERDICT_SECONDS`. Per process: a cache of a
+ * judgement any process can make again. verification/secretStore.ts.
  */
 export const unopenedSecrets = new BoundedMap<
 	string,
 	{ failure: UnopenedSecret; atSeconds: number }
->(256);
+>(PER_PROCESS_ENTRIES);
 
 export interface HeldSecret {
 	secret: string;
@@ -54,19 +61,20 @@ export interface SecretRepairMemory {
 export const MAX_HELD_SECRETS = 8;
 
 /**
- * Secret repairs, by endpoint id: when this process last looked at the endpoint, and the secrets
- * it rolled and stored. At most 256 endpoints (the one written longest ago dropped), each holding
- * at most `MAX_HELD_SECRETS` of each. Per process because the rolled secrets are in the clear, and
- * because the look at the endpoint is rate-limited per process. verification/secretRepair.ts.
+ * Secret repairs, by endpoint id: when this process last looked at the endpoint, and the secrets it
+ * rolled and stored. At most `PER_PROCESS_ENTRIES` endpoints (the one written longest ago dropped),
+ * each holding at most `MAX_HELD_SECRETS` of each. Per process because the rolled secrets are in
+ * the clear, and because the look at the endpoint is rate-limited per process.
+ * verification/secretRepair.ts.
  */
-export const secretRepairs = new BoundedMap<string, SecretRepairMemory>(256);
+export const secretRepairs = new BoundedMap<string, SecretRepairMemory>(PER_PROCESS_ENTRIES);
 
 /**
  * When a refusal for want of a secret (`no_secret`) was last logged, by workflow and node: at most
- * once a minute. At most 256, the one written longest ago dropped. Per process because it limits
- * this process's log lines. verification/deliveryVerification.ts.
+ * once a minute. At most `PER_PROCESS_ENTRIES`, the one written longest ago dropped. Per process
+ * because it limits this process's log lines. verification/deliveryVerification.ts.
  */
-export const noSecretReportedAt = new BoundedMap<string, number>(256);
+export const noSecretReportedAt = new BoundedMap<string, number>(PER_PROCESS_ENTRIES);
 
 /** What a `delete()` took out of static data, kept for a republish to take back. */
 export interface RetiredRegistration {
@@ -97,7 +105,10 @@ export interface RegistrationMemory {
 }
 
 /** The bound of {@link acceptedByRegistration}, applied whenever a registration is used. */
-export const ACCEPTED_ENVELOPES_LIMITS = { maxRegistrations: 256, idleSeconds: 3600 };
+export const ACCEPTED_ENVELOPES_LIMITS = {
+	maxRegistrations: PER_PROCESS_ENTRIES,
+	idleSeconds: 3600,
+};
 
 /**
  * The envelope ids this process accepted, by registration, least recently used first, with the
