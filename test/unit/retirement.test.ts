@@ -56,6 +56,15 @@ describe('retire and reclaim: make before break when a workflow is republished',
 		expect(deleted).toEqual([registration('we_new')]);
 	});
 
+	it('waits until the time it is given, not the grace period', async () => {
+		const { deleted, deleteEndpoint } = deletions();
+		retire('key-timed', registration('we_4'), deleteEndpoint, Date.now() + 1000);
+		await sleep(100);
+		expect(deleted).toEqual([]);
+		await backgroundSettled('retirement');
+		expect(deleted).toEqual([registration('we_4')]);
+	});
+
 	it('keys registrations by workflow, node and URL, apart wherever one ends', () => {
 		expect(registrationKey('wf-1', '2n', 'https://n8n/webhook')).not.toBe(
 			registrationKey('wf-12', 'n', 'https://n8n/webhook'),
