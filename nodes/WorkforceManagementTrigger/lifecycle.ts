@@ -124,7 +124,7 @@ function keepsClaim(
 
 export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const staticData = triggerStaticData(this);
-	const reclaimed = reclaim(keyOf(this));
+	const reclaimed = await reclaim(keyOf(this));
 	if (reclaimed) Object.assign(staticData, reclaimed);
 	const wanted = wantedRegistration.call(this);
 	const remote = await storedOwnEndpoint.call(this, staticData);

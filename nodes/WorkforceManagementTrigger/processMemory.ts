@@ -71,6 +71,8 @@ export const noSecretReportedAt = new BoundedMap<string, number>(256);
 /** What a `delete()` took out of static data, kept for a republish to take back. */
 export interface RetiredRegistration {
 	registration: TriggerStaticData;
+	/** The deletion of its endpoints, once under way: a reclaim waits for it to end. */
+	deletion?: Promise<void>;
 }
 
 /**

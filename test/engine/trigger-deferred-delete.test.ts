@@ -167,4 +167,25 @@ describe('one process: activation while the pending deletion is under way', () =
 		await fixture.createMemberAndSettle('After the slow deletion');
 		expect(runNames(trigger)).toEqual(['After the slow deletion']);
 	});
+
+	it('keeps one endpoint when the activation comes as the DELETE of the deletion waits out a 429', async () => {
+		setRepublishGrace(1);
+		const trigger = await activeTrigger();
+		const endpointId = trigger.nodeStaticData().endpointId as string;
+		const endpointPath = `/webhook-endpoints/${endpointId}`;
+
+		await trigger.runWebhookMethod('delete');
+		await fixture.control.lateAnswers(endpointPath, 1);
+		await fixture.control.faultsTaken();
+		// the next request to the endpoint is the deletion's DELETE: refused, sent again 3 s later
+		await fixture.control.failRequests(endpointPath, 429, 1, 3);
+		await fixture.control.faultsTaken();
+		await trigger.activate();
+		await background().backgroundSettled('retirement');
+
+		const endpoints = await fixture.control.endpoints();
+		expect(endpoints.map((endpoint) => endpoint.id)).toEqual([trigger.nodeStaticData().endpointId]);
+		await fixture.createMemberAndSettle('After the refused deletion');
+		expect(runNames(trigger)).toEqual(['After the refused deletion']);
+	});
 });

@@ -13,7 +13,8 @@
  * claim is read from the API, not from this process: with several n8n mains, `delete()` runs on the
  * main that got the request and the activation on the leader. An endpoint registered anew since is
  * never deleted: only the endpoints retired by this `delete()` are. A `checkExists()` in this
- * process also takes back the static data it held (its secret and duplicate memory).
+ * process also takes back the static data it held (its secret and duplicate memory), after the
+ * request of a deletion under way has ended, so it never adopts what that request deletes.
  *
  * The API has no conditional requests: a claim landing between the deletion's read and its DELETE
  * would not be seen. So the mark carries the time of the deletion, and both sides keep to it
@@ -131,17 +132,25 @@ export function retire(
 	const delaySeconds = Math.max(0, (deletionAtMs - Date.now()) / 1000);
 	inBackground('retirement', delaySeconds, async () => {
 		if (!stillRetired()) return;
-		try {
-			await deleteEndpoints(registration, stillRetired);
-		} finally {
-			if (stillRetired()) retiredRegistrations.delete(key);
-		}
+		entry.deletion = (async () => {
+			try {
+				await deleteEndpoints(registration, stillRetired);
+			} finally {
+				if (stillRetired()) retiredRegistrations.delete(key);
+			}
+		})();
+		await entry.deletion;
 	});
 }
 
-/** The registration retired under `key` and not yet deleted, taken back; or undefined. */
-export function reclaim(key: string): TriggerStaticData | undefined {
+/**
+ * The registration retired under `key` and not yet deleted, taken back; or undefined. A deletion
+ * already under way stops before its next DELETE; one in flight (or waiting to be sent again after
+ * a 429) is waited for, so that the caller never adopts an endpoint that DELETE then removes.
+ */
+export async function reclaim(key: string): Promise<TriggerStaticData | undefined> {
 	const entry = retiredRegistrations.get(key);
 	retiredRegistrations.delete(key);
+	await entry?.deletion?.catch(() => undefined);
 	return entry?.registration;
 }
