@@ -6,7 +6,8 @@
  *   trigger's (events and enabled state patched in place; a retirement mark written back, which
  *   claims the endpoint), rolls the secret when the stored one no longer opens or is not the one
  *   the API signs with, and schedules the recovery of missed events (recovery/). It answers `false`
- *   only when nothing usable exists.
+ *   when nothing usable exists, or when a deletion pending in another process may still remove the
+ *   endpoint (registration/deletionWindow.ts).
  * - `create` (after a `false`) deletes this trigger's endpoints it no longer knows and registers one.
  * - `delete` (a deactivation, and every republish before its `checkExists`) does not delete at
  *   once: it clears static data, marks the endpoint retired at the API with a token, and deletes it
@@ -18,7 +19,11 @@
  */
 import type { IHookFunctions } from 'n8n-workflow';
 
-import { describesWorkflow } from '../shared/endpointDescription';
+import {
+	describesWorkflow,
+	type RetirementMark,
+	retirementMarkOf,
+} from '../shared/endpointDescription';
 import * as webhookEndpoints from '../shared/webhookEndpoints';
 import { forgetAcceptedEnvelopes } from './duplicates/envelopeMemory';
 import {
@@ -33,8 +38,10 @@ import {
 } from './registration/registration';
 import { operatorLog } from './operatorLog';
 import { recoverMissedEventsAfterActivation } from './recovery/recovery';
+import { claimHolds } from './registration/deletionWindow';
 import {
 	deleteUnclaimed,
+	deletionTimeMs,
 	markRetired,
 	reclaim,
 	registrationKey,
@@ -94,9 +101,30 @@ function forgetRegistration(staticData: TriggerStaticData): void {
 	for (const field of ENDPOINT_FIELDS) delete staticData[field];
 }
 
+const nowSeconds = () => Date.now() / 1000;
+
+/**
+ * Whether a claim on an endpoint carrying `mark` (a deletion pending in another process, or none)
+ * keeps it, the claim sent at `sentAt` and answered now; the endpoint is named in the log if not.
+ */
+function keepsClaim(
+	this: IHookFunctions,
+	endpointId: string,
+	mark: RetirementMark | undefined,
+	sentAt: number,
+): boolean {
+	if (mark?.deletionAt === undefined || claimHolds(mark, { sentAt, answeredAt: nowSeconds() }))
+		return true;
+	this.logger.debug(
+		`Webhook endpoint ${endpointId} is to be deleted by a deactivation in another n8n process at ${new Date(mark.deletionAt * 1000).toISOString()}, which may remove it even once claimed; a new endpoint is registered instead`,
+		operatorLog(this).meta,
+	);
+	return false;
+}
+
 export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const staticData = triggerStaticData(this);
-	const reclaimed = reclaim(keyOf(this));
+	const reclaimed = await reclaim(keyOf(this));
 	if (reclaimed) Object.assign(staticData, reclaimed);
 	const wanted = wantedRegistration.call(this);
 	const remote = await storedOwnEndpoint.call(this, staticData);
@@ -104,7 +132,13 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	// reconcile judges the secret in the clear; one that no longer opens (another API key) is lost
 	const secret = await openStoredSecret.call(this, staticData);
 	const plan = reconcile({ ...staticData, secret }, remote, wanted);
-	if (remote === undefined || plan.kind === 'create') {
+	// a deletion this process reclaimed is stopped; one pending elsewhere is judged by its time
+	const pendingElsewhere = reclaimed ? undefined : retirementMarkOf(remote?.description ?? null);
+	if (
+		remote === undefined ||
+		plan.kind === 'create' ||
+		!keepsClaim.call(this, remote.id, pendingElsewhere, nowSeconds())
+	) {
 		forgetRegistration(staticData);
 		return false;
 	}
@@ -113,8 +147,14 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 		const rolled = await webhookEndpoints.rollSecret.call(this, remote.id);
 		staticData.secret = await sealSecret.call(this, remote.id, rolled);
 	}
+	const claimSentAt = nowSeconds();
 	if (Object.keys(plan.changes).length > 0) {
 		await webhookEndpoints.update.call(this, remote.id, { ...plan.changes });
+	}
+	if (!keepsClaim.call(this, remote.id, pendingElsewhere, claimSentAt)) {
+		// create() deletes it with this trigger's other endpoints at the URL
+		forgetRegistration(staticData);
+		return false;
 	}
 	staticData.url = wanted.url;
 	staticData.events = wanted.events;
@@ -153,21 +193,27 @@ async function deleteRegistration(this: IHookFunctions): Promise<boolean> {
 	const registration = registrationOf(staticData);
 	forgetRegistration(staticData);
 	forgetAcceptedEnvelopes(staticData);
+	const deletionAtMs = deletionTimeMs();
 	let marked: RetiredEndpoints | undefined;
 	try {
-		marked = await markRetired.call(this, webhookUrl(this));
+		marked = await markRetired.call(this, webhookUrl(this), deletionAtMs);
 	} catch (error) {
 		warnNotDeleted.call(this, error);
 	}
-	retire(keyOf(this), registration, async (retired, stillRetired) => {
-		if (marked === undefined) return;
-		try {
-			await deleteUnclaimed.call(this, marked, stillRetired);
-			if (stillRetired()) forgetOpenedSecret(retired.secret);
-		} catch (error) {
-			warnNotDeleted.call(this, error);
-		}
-	});
+	retire(
+		keyOf(this),
+		registration,
+		async (retired, stillRetired) => {
+			if (marked === undefined) return;
+			try {
+				await deleteUnclaimed.call(this, marked, stillRetired);
+				if (stillRetired()) forgetOpenedSecret(retired.secret);
+			} catch (error) {
+				warnNotDeleted.call(this, error);
+			}
+		},
+		deletionAtMs,
+	);
 	return true;
 }
 export { deleteRegistration as delete };

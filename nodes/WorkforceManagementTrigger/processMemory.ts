@@ -79,6 +79,8 @@ export const noSecretReportedAt = new BoundedMap<string, number>(PER_PROCESS_ENT
 /** What a `delete()` took out of static data, kept for a republish to take back. */
 export interface RetiredRegistration {
 	registration: TriggerStaticData;
+	/** The deletion of its endpoints, once under way: a reclaim waits for it to end. */
+	deletion?: Promise<void>;
 }
 
 /**

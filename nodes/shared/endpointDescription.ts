@@ -20,11 +20,24 @@ function ownerMarker(workflowId: string): string {
 }
 
 /**
- * What a deactivation writes after the workflow id: the endpoint's deletion is pending, and the
- * token names that one deletion. An activation that adopts the endpoint writes the description
- * back without it, so the pending deletion, wherever it runs, sees that it was claimed.
+ * What a deactivation writes after the workflow id: the endpoint's deletion is pending, the token
+ * names that one deletion, and the epoch second at which it runs (an earlier version's mark has
+ * no time). An activation that adopts the endpoint writes the description back without it, so the
+ * pending deletion, wherever it runs, sees that it was claimed.
  */
-const RETIREMENT = /; retired ([0-9a-f]+)(\)?)$/;
+const RETIREMENT = /; retired ([0-9a-f]+)(?: ([0-9]{1,12}))?(\)?)$/;
+
+/** A deactivation's mark: which deletion is pending, and when it runs, if the mark says. */
+export interface RetirementMark {
+	token: string;
+	/** Epoch seconds. */
+	deletionAt?: number;
+}
+
+function retirementMarker(mark: RetirementMark): string {
+	const at = mark.deletionAt === undefined ? '' : ` ${mark.deletionAt}`;
+	return `; retired ${mark.token}${at}`;
+}
 
 /**
  * A recovery of missed events under way holds the endpoint by a prefix of the description,
@@ -34,17 +47,17 @@ const RECOVERY_CLAIM = /^\[recovering missed events: ([0-9a-f]+) until ([^\]]+)\
 
 /**
  * `Payroll sync (n8n workflow UhQysxdh1I3z9tfP)`, the name cut with "…" to fit the bound; with a
- * retirement token, `Payroll sync (n8n workflow UhQysxdh1I3z9tfP; retired 9c2f…)`.
+ * retirement mark, `Payroll sync (n8n workflow UhQysxdh1I3z9tfP; retired 9c2f… 1796000010)`.
  */
 export function endpointDescription(
 	workflowId: string,
 	workflowName: string,
-	retirementToken?: string,
+	retirement?: RetirementMark,
 ): string {
 	const marker =
-		retirementToken === undefined
+		retirement === undefined
 			? ownerMarker(workflowId)
-			: `${ownerMarker(workflowId)}; retired ${retirementToken}`;
+			: `${ownerMarker(workflowId)}${retirementMarker(retirement)}`;
 	const name = workflowName.replace(/\s+/g, ' ').trim();
 	if (!name) return marker;
 	const room = MAX_DESCRIPTION_LENGTH - marker.length - ' ()'.length;
@@ -62,7 +75,7 @@ export function endpointDescription(
 
 /** The description as the trigger wrote it at activation: without a claim or a retirement token. */
 function unmarked(description: string | null): string {
-	return (withoutRecoveryClaim(description) ?? '').replace(RETIREMENT, '$2');
+	return (withoutRecoveryClaim(description) ?? '').replace(RETIREMENT, '$3');
 }
 
 /**
@@ -98,9 +111,18 @@ export function describedWorkflowId(markedDescription: string | null): string | 
 	);
 }
 
+/** The deletion pending on an endpoint with this description, if one is. */
+export function retirementMarkOf(description: string | null): RetirementMark | undefined {
+	const match = RETIREMENT.exec(description ?? '');
+	if (!match) return undefined;
+	return match[2] === undefined
+		? { token: match[1] }
+		: { token: match[1], deletionAt: Number(match[2]) };
+}
+
 /** The token of the deletion pending on an endpoint with this description, if one is. */
 export function retirementToken(description: string | null): string | undefined {
-	return RETIREMENT.exec(description ?? '')?.[1];
+	return retirementMarkOf(description)?.token;
 }
 
 /** A recovery's hold on the endpoint (recoveryLease.ts). */

@@ -5,15 +5,19 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { DELETION_WINDOW_SECONDS } from '../../nodes/WorkforceManagementTrigger/registration/deletionWindow';
 import {
 	HARNESS_REPUBLISH_GRACE_SECONDS,
 	background,
 	setRepublishGrace,
+	useLogRecorder,
 } from '../support/engine/harness';
 import { useTriggerSandbox } from '../support/engine/trigger-receiver';
 import type { LiveTrigger } from '../support/engine/trigger-receiver';
+import { moveDate, useMovableDate } from '../support/movable-date';
 
 const { fixture, receiver } = useTriggerSandbox();
+const logged = useLogRecorder();
 
 const EVENTS = ['member.created'];
 
@@ -71,6 +75,81 @@ describe('multi-main: delete() on one main, activation on the leader', () => {
 	);
 });
 
+describe('multi-main: the leader claims the endpoint as the deletion reads it', () => {
+	it('keeps the leader an endpoint when its claim lands between the read and the DELETE of the deletion', async () => {
+		setRepublishGrace(1);
+		const first = await activeTrigger();
+		const endpointId = first.nodeStaticData().endpointId as string;
+		// the leader loads static data as it was before delete() (that save had not landed), so it adopts
+		const leader = receiver().restart(first, jsonCopy(first.staticData));
+
+		await first.runWebhookMethod('delete', 'update');
+		// the deletion's read is done at once (it sees the mark) and answered 2 s later
+		await fixture.control.lateAnswers(`/webhook-endpoints/${endpointId}`, 2);
+		await fixture.control.faultsTaken();
+		await leader.activate('update');
+		await background().backgroundSettled('retirement');
+
+		const endpoints = await fixture.control.endpoints();
+		expect(endpoints.map((endpoint) => [endpoint.url, endpoint.enabled])).toEqual([
+			[leader.webhookUrl(), true],
+		]);
+		expect(endpoints[0].id).toBe(leader.nodeStaticData().endpointId);
+		await fixture.createMemberAndSettle('After the claim');
+		expect(runNames(leader)).toEqual(['After the claim']);
+	});
+});
+
+describe('multi-main: the leader claims the endpoint well before the deletion is due', () => {
+	it('adopts the same endpoint, as a republish does', async () => {
+		setRepublishGrace(8);
+		const first = await activeTrigger();
+		const endpointId = first.nodeStaticData().endpointId as string;
+		const leader = receiver().restart(first, jsonCopy(first.staticData));
+
+		await first.runWebhookMethod('delete', 'update');
+		await leader.activate('update');
+		await background().backgroundSettled('retirement');
+
+		const endpoints = await fixture.control.endpoints();
+		expect(endpoints.map((endpoint) => endpoint.id)).toEqual([endpointId]);
+		expect(leader.nodeStaticData().endpointId).toBe(endpointId);
+		await fixture.createMemberAndSettle('Adopted');
+		expect(runNames(leader)).toEqual(['Adopted']);
+	});
+});
+
+describe('the deletion whose read is answered past its window', () => {
+	useMovableDate();
+
+	it('leaves the endpoint and says so; the next activation registers one endpoint', async () => {
+		setRepublishGrace(1);
+		const trigger = await activeTrigger();
+		const endpointId = trigger.nodeStaticData().endpointId as string;
+
+		await trigger.runWebhookMethod('delete');
+		await fixture.control.lateAnswers(`/webhook-endpoints/${endpointId}`, 1);
+		await fixture.control.faultsTaken();
+		moveDate(DELETION_WINDOW_SECONDS + 2);
+		await background().backgroundSettled('retirement');
+
+		expect((await fixture.control.endpoints()).map((endpoint) => endpoint.id)).toEqual([
+			endpointId,
+		]);
+		const warning = logged.find(
+			(line) => line.level === 'warn' && line.message.includes(endpointId),
+		);
+		expect(warning?.message).toContain('is left in place');
+		expect(warning?.message).toContain('The next activation of this workflow on this URL');
+
+		await trigger.activate();
+		const endpoints = await fixture.control.endpoints();
+		expect(endpoints.map((endpoint) => endpoint.id)).toEqual([trigger.nodeStaticData().endpointId]);
+		await fixture.createMemberAndSettle('After the late deletion');
+		expect(runNames(trigger)).toEqual(['After the late deletion']);
+	});
+});
+
 describe('one process: activation while the pending deletion is under way', () => {
 	it('keeps one endpoint when the activation comes as the deletion waits on a slow API', async () => {
 		setRepublishGrace(1);
@@ -87,5 +166,26 @@ describe('one process: activation while the pending deletion is under way', () =
 		expect(endpoints.map((endpoint) => endpoint.id)).toEqual([trigger.nodeStaticData().endpointId]);
 		await fixture.createMemberAndSettle('After the slow deletion');
 		expect(runNames(trigger)).toEqual(['After the slow deletion']);
+	});
+
+	it('keeps one endpoint when the activation comes as the DELETE of the deletion waits out a 429', async () => {
+		setRepublishGrace(1);
+		const trigger = await activeTrigger();
+		const endpointId = trigger.nodeStaticData().endpointId as string;
+		const endpointPath = `/webhook-endpoints/${endpointId}`;
+
+		await trigger.runWebhookMethod('delete');
+		await fixture.control.lateAnswers(endpointPath, 1);
+		await fixture.control.faultsTaken();
+		// the next request to the endpoint is the deletion's DELETE: refused, sent again 3 s later
+		await fixture.control.failRequests(endpointPath, 429, 1, 3);
+		await fixture.control.faultsTaken();
+		await trigger.activate();
+		await background().backgroundSettled('retirement');
+
+		const endpoints = await fixture.control.endpoints();
+		expect(endpoints.map((endpoint) => endpoint.id)).toEqual([trigger.nodeStaticData().endpointId]);
+		await fixture.createMemberAndSettle('After the refused deletion');
+		expect(runNames(trigger)).toEqual(['After the refused deletion']);
 	});
 });

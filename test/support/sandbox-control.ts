@@ -131,9 +131,22 @@ export class SandboxControl {
 		await this.call('POST', '/__sandbox/faults', { kind: 'late_answer', path, seconds, count });
 	}
 
-	/** The next `count` API requests under `path` are answered with `status` (a status fault). */
-	async failRequests(path: string, status: 429 | 500 | 503, count = 1): Promise<void> {
-		await this.call('POST', '/__sandbox/faults', { status, path, count });
+	/**
+	 * The next `count` API requests under `path` are answered with `status` (a status fault); a 429
+	 * asks for `retryAfterSeconds` (the sandbox's default: 1).
+	 */
+	async failRequests(
+		path: string,
+		status: 429 | 500 | 503,
+		count = 1,
+		retryAfterSeconds?: number,
+	): Promise<void> {
+		await this.call('POST', '/__sandbox/faults', {
+			status,
+			path,
+			count,
+			retry_after: retryAfterSeconds,
+		});
 	}
 
 	/** The faults not yet used up, in the order they were added. */

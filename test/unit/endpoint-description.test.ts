@@ -7,6 +7,7 @@ import {
 	recoveryClaimOf,
 	withoutRecoveryClaim,
 	withRecoveryClaim,
+	retirementMarkOf,
 	retirementToken,
 } from '../../nodes/shared/endpointDescription';
 
@@ -110,27 +111,47 @@ describe("a recovery's claim in the description", () => {
 });
 
 describe('the retirement mark of an endpoint whose deletion is pending', () => {
-	const retired = endpointDescription('wf1', 'Payroll sync', '9c2f04aa');
+	const mark = { token: '9c2f04aa', deletionAt: 1796000010 };
+	const retired = endpointDescription('wf1', 'Payroll sync', mark);
+	// as an earlier version wrote it, without the time of the deletion
+	const retiredWithoutTime = endpointDescription('wf1', 'Payroll sync', { token: '9c2f04aa' });
 
-	it('follows the workflow id, and still names the workflow for every reader', () => {
-		expect(retired).toBe('Payroll sync (n8n workflow wf1; retired 9c2f04aa)');
+	it('follows the workflow id with its token and time, and still names the workflow for every reader', () => {
+		expect(retired).toBe('Payroll sync (n8n workflow wf1; retired 9c2f04aa 1796000010)');
+		expect(retirementMarkOf(retired)).toEqual(mark);
 		expect(retirementToken(retired)).toBe('9c2f04aa');
 		expect(describesWorkflow(retired, 'wf1')).toBe(true);
 		expect(describesWorkflow(retired, 'wf')).toBe(false);
+		expect(describedWorkflowId(retired)).toBe('wf1');
 		expect(readableDescription(retired)).toBe('Payroll sync');
-		expect(describesWorkflow(endpointDescription('wf1', '', '9c2f04aa'), 'wf1')).toBe(true);
+		const unnamed = endpointDescription('wf1', '', mark);
+		expect(unnamed).toBe('n8n workflow wf1; retired 9c2f04aa 1796000010');
+		expect(describesWorkflow(unnamed, 'wf1')).toBe(true);
+		expect(retirementMarkOf(unnamed)).toEqual(mark);
+	});
+
+	it('is still read in the form without a time', () => {
+		expect(retiredWithoutTime).toBe('Payroll sync (n8n workflow wf1; retired 9c2f04aa)');
+		expect(retirementMarkOf(retiredWithoutTime)).toEqual({ token: '9c2f04aa' });
+		expect(describesWorkflow(retiredWithoutTime, 'wf1')).toBe(true);
+		expect(readableDescription(retiredWithoutTime)).toBe('Payroll sync');
+		expect(describesWorkflow(endpointDescription('wf1', '', { token: '9c2f04aa' }), 'wf1')).toBe(
+			true,
+		);
 	});
 
 	it('is absent from the description activation writes, and from text that only looks alike', () => {
-		expect(retirementToken(endpointDescription('wf1', 'Payroll sync'))).toBeUndefined();
-		expect(retirementToken(null)).toBeUndefined();
-		expect(retirementToken('Payroll sync; retired soon')).toBeUndefined();
+		expect(retirementMarkOf(endpointDescription('wf1', 'Payroll sync'))).toBeUndefined();
+		expect(retirementMarkOf(null)).toBeUndefined();
+		expect(retirementMarkOf('Payroll sync; retired soon')).toBeUndefined();
+		expect(retirementMarkOf('Payroll sync; retired 9c2f04aa tomorrow')).toBeUndefined();
 	});
 
 	it(`keeps the marked description within ${MAX_DESCRIPTION_LENGTH} characters`, () => {
-		const long = endpointDescription('wf1', 'Sync '.repeat(100), '9c2f04aa9c2f04aa');
+		const longMark = { token: '9c2f04aa9c2f04aa', deletionAt: 1796000010 };
+		const long = endpointDescription('wf1', 'Sync '.repeat(100), longMark);
 		expect(long.length).toBeLessThanOrEqual(MAX_DESCRIPTION_LENGTH);
-		expect(retirementToken(long)).toBe('9c2f04aa9c2f04aa');
+		expect(retirementMarkOf(long)).toEqual(longMark);
 	});
 });
 
@@ -138,7 +159,9 @@ describe('describedWorkflowId: which workflow registered an endpoint', () => {
 	it('reads the id from every form the trigger writes, retired or not, and 0.1.0’s', () => {
 		expect(describedWorkflowId(endpointDescription('wf1', 'Payroll sync'))).toBe('wf1');
 		expect(describedWorkflowId(endpointDescription('wf1', ''))).toBe('wf1');
-		expect(describedWorkflowId(endpointDescription('wf1', 'Payroll sync', 'ab12'))).toBe('wf1');
+		expect(describedWorkflowId(endpointDescription('wf1', 'Payroll sync', { token: 'ab12' }))).toBe(
+			'wf1',
+		);
 		expect(describedWorkflowId('n8n workflow wf9 · On timesheet approved')).toBe('wf9');
 	});
 
@@ -151,7 +174,7 @@ describe('describedWorkflowId: which workflow registered an endpoint', () => {
 
 describe('both marks at once: a recovery under way on an endpoint whose deletion is pending', () => {
 	const claim = { token: '0a1b2c3d4e5f', untilMs: Date.parse('2026-11-27T18:10:00.000Z') };
-	const retired = endpointDescription('wf1', 'Payroll sync', '9c2f04aa');
+	const retired = endpointDescription('wf1', 'Payroll sync', { token: '9c2f04aa' });
 	const both = withRecoveryClaim(retired, claim);
 
 	it('keeps each mark readable beside the other', () => {
@@ -167,7 +190,7 @@ describe('both marks at once: a recovery under way on an endpoint whose deletion
 		expect(describesWorkflow(both, 'wf2')).toBe(false);
 		expect(describedWorkflowId(both)).toBe('wf1');
 		expect(readableDescription(both)).toBe('Payroll sync');
-		const unnamed = withRecoveryClaim(endpointDescription('wf1', '', 'ab12'), claim);
+		const unnamed = withRecoveryClaim(endpointDescription('wf1', '', { token: 'ab12' }), claim);
 		expect(describesWorkflow(unnamed, 'wf1')).toBe(true);
 		expect(describedWorkflowId(unnamed)).toBe('wf1');
 		expect(describedWorkflowId(withRecoveryClaim('n8n workflow wf9 · Trigger', claim))).toBe('wf9');

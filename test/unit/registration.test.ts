@@ -57,7 +57,9 @@ describe('reconcile', () => {
 	});
 
 	it('claims an endpoint whose deletion is pending by writing its description back', () => {
-		const retired = remote({ description: endpointDescription('wf1', 'Payroll sync', 'ab12') });
+		const retired = remote({
+			description: endpointDescription('wf1', 'Payroll sync', { token: 'ab12' }),
+		});
 		expect(reconcile(stored, retired, WANTED)).toEqual({
 			...unchanged,
 			changes: { description: WANTED.description },

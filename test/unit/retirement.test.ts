@@ -36,14 +36,14 @@ describe('retire and reclaim: make before break when a workflow is republished',
 		expect(deleted).toEqual([]);
 		await backgroundSettled('retirement');
 		expect(deleted).toEqual([registration('we_1')]);
-		expect(reclaim('key-ends')).toBeUndefined();
+		expect(await reclaim('key-ends')).toBeUndefined();
 	});
 
 	it('gives the registration back within the grace period, once, and deletes nothing', async () => {
 		const { deleted, deleteEndpoint } = deletions();
 		retire('key-reclaimed', registration('we_2'), deleteEndpoint);
-		expect(reclaim('key-reclaimed')).toEqual(registration('we_2'));
-		expect(reclaim('key-reclaimed')).toBeUndefined();
+		expect(await reclaim('key-reclaimed')).toEqual(registration('we_2'));
+		expect(await reclaim('key-reclaimed')).toBeUndefined();
 		await backgroundSettled('retirement');
 		expect(deleted).toEqual([]);
 	});
@@ -54,6 +54,28 @@ describe('retire and reclaim: make before break when a workflow is republished',
 		retire('key-twice', registration('we_new'), deleteEndpoint);
 		await backgroundSettled('retirement');
 		expect(deleted).toEqual([registration('we_new')]);
+	});
+
+	it('waits for a deletion under way before giving the registration back', async () => {
+		const steps: string[] = [];
+		retire('key-under-way', registration('we_3'), async () => {
+			steps.push('deletion started');
+			await sleep(50);
+			steps.push('deletion ended');
+		});
+		while (steps.length === 0) await sleep(5);
+		expect(await reclaim('key-under-way')).toEqual(registration('we_3'));
+		steps.push('reclaimed');
+		expect(steps).toEqual(['deletion started', 'deletion ended', 'reclaimed']);
+	});
+
+	it('waits until the time it is given, not the grace period', async () => {
+		const { deleted, deleteEndpoint } = deletions();
+		retire('key-timed', registration('we_4'), deleteEndpoint, Date.now() + 1000);
+		await sleep(100);
+		expect(deleted).toEqual([]);
+		await backgroundSettled('retirement');
+		expect(deleted).toEqual([registration('we_4')]);
 	});
 
 	it('keys registrations by workflow, node and URL, apart wherever one ends', () => {

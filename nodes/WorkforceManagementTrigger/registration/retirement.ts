@@ -13,12 +13,23 @@
  * claim is read from the API, not from this process: with several n8n mains, `delete()` runs on the
  * main that got the request and the activation on the leader. An endpoint registered anew since is
  * never deleted: only the endpoints retired by this `delete()` are. A `checkExists()` in this
- * process also takes back the static data it held (its secret and duplicate memory).
+ * process also takes back the static data it held (its secret and duplicate memory), after the
+ * request of a deletion under way has ended, so it never adopts what that request deletes.
+ *
+ * The API has no conditional requests: a claim landing between the deletion's read and its DELETE
+ * would not be seen. So the mark carries the time of the deletion, and both sides keep to it
+ * (deletionWindow.ts): the deletion sends its DELETE only if its read was answered within
+ * `DELETION_WINDOW_SECONDS` of that time, and an activation in another process adopts only a
+ * claim answered before that time or made after any such DELETE has landed; in between it
+ * registers a new endpoint.
  *
  * The trade-offs: a deactivation deletes the endpoint `TRIGGER_DELAYS.republishGraceSeconds`
- * later, and if n8n stops within that time the endpoint stays at the API (its deliveries fail and
- * are retried) until the workflow is activated again on this URL. A claim made by another process
- * in the one API round trip between the deletion's read and its delete is not seen.
+ * later; if n8n stops within that time, or the API answers the deletion's read too late, the
+ * endpoint stays at the API (its deliveries fail and are retried) until the workflow is activated
+ * again on this URL. An activation in another process from `CLOCK_SKEW_MARGIN_SECONDS` before the
+ * deletion's time until the longest DELETE is over registers a new endpoint (the old one's queued
+ * retries are dropped). What remains: mains whose clocks are more than `CLOCK_SKEW_MARGIN_SECONDS`
+ * apart, or an API that applies a DELETE after the node stopped waiting for it.
  */
 import { randomBytes } from 'node:crypto';
 import type { IHookFunctions } from 'n8n-workflow';
@@ -26,35 +37,62 @@ import type { IHookFunctions } from 'n8n-workflow';
 import { endpointDescription, retirementToken } from '../../shared/endpointDescription';
 import * as webhookEndpoints from '../../shared/webhookEndpoints';
 import { inBackground, TRIGGER_DELAYS } from '../background';
+import { operatorLog } from '../operatorLog';
 import { type RetiredRegistration, retiredRegistrations } from '../processMemory';
 import type { TriggerStaticData } from '../staticData';
+import { DELETION_WINDOW_SECONDS, deletionMayProceed } from './deletionWindow';
 import { deleteEndpoint, fetchEndpoint, listOwnEndpoints } from './registration';
 
 export function registrationKey(workflowId: string | undefined, nodeId: string, url: string) {
 	return [workflowId ?? '', nodeId, url].join('\u0000');
 }
 
-/** The endpoints one `delete()` marked as retired, and the token it marked them with. */
+/** The endpoints one `delete()` marked as retired, the token it marked them with, and when they go. */
 export interface RetiredEndpoints {
 	token: string;
+	/** Epoch seconds, as the mark carries it. */
+	deletionAt: number;
 	endpointIds: string[];
 }
 
-/** Marks this trigger's endpoints at `url` as retired at the API. */
-export async function markRetired(this: IHookFunctions, url: string): Promise<RetiredEndpoints> {
+/** When a `delete()` made now deletes its endpoints: after the grace period, in epoch milliseconds. */
+export function deletionTimeMs(): number {
+	return Date.now() + TRIGGER_DELAYS.republishGraceSeconds * 1000;
+}
+
+/** Marks this trigger's endpoints at `url` as retired at the API, to be deleted at `deletionAtMs`. */
+export async function markRetired(
+	this: IHookFunctions,
+	url: string,
+	deletionAtMs: number,
+): Promise<RetiredEndpoints> {
 	const token = randomBytes(8).toString('hex');
+	// rounded down: the deletion, which waits for the exact time, never reads before the written one
+	const deletionAt = Math.floor(deletionAtMs / 1000);
 	const workflow = this.getWorkflow();
-	const description = endpointDescription(workflow.id ?? '', workflow.name ?? '', token);
+	const description = endpointDescription(workflow.id ?? '', workflow.name ?? '', {
+		token,
+		deletionAt,
+	});
 	const endpoints = await listOwnEndpoints.call(this, url);
 	for (const endpoint of endpoints) {
 		await webhookEndpoints.update.call(this, endpoint.id, { description });
 	}
-	return { token, endpointIds: endpoints.map((endpoint) => endpoint.id) };
+	return { token, deletionAt, endpointIds: endpoints.map((endpoint) => endpoint.id) };
+}
+
+function warnLeftInPlace(this: IHookFunctions, endpointId: string, lateSeconds: number): void {
+	const workflow = this.getWorkflow();
+	this.logger.warn(
+		`Webhook endpoint ${endpointId} of deactivated workflow "${workflow.name ?? ''}" (${workflow.id ?? ''}) is left in place: the API answered the deletion's check ${Math.round(lateSeconds)} s after the deletion was due, and past ${DELETION_WINDOW_SECONDS} s a DELETE could remove the endpoint after another n8n main adopted it. The next activation of this workflow on this URL adopts or deletes it; to remove it now, use the Workforce Management node (Webhook Endpoint → Delete).`,
+		operatorLog(this).meta,
+	);
 }
 
 /**
  * Deletes each endpoint of `marked` that still carries its token, unless `stillRetired` says this
- * process took the registration back meanwhile; returns how many it deleted.
+ * process took the registration back meanwhile, or the API answered too late for the DELETE to be
+ * safe from a claim (deletionWindow.ts); returns how many it deleted.
  */
 export async function deleteUnclaimed(
 	this: IHookFunctions,
@@ -64,8 +102,13 @@ export async function deleteUnclaimed(
 	let deleted = 0;
 	for (const endpointId of marked.endpointIds) {
 		const remote = await fetchEndpoint.call(this, endpointId);
+		const answeredAt = Date.now() / 1000;
 		if (remote === undefined || retirementToken(remote.description) !== marked.token) continue;
 		if (!stillRetired()) return deleted;
+		if (!deletionMayProceed(marked.deletionAt, answeredAt)) {
+			warnLeftInPlace.call(this, endpointId, answeredAt - marked.deletionAt);
+			continue;
+		}
 		await deleteEndpoint.call(this, endpointId);
 		deleted++;
 	}
@@ -73,30 +116,41 @@ export async function deleteUnclaimed(
 }
 
 /**
- * Keeps `registration` for the grace period, then runs `deleteEndpoints` unless the registration
- * was reclaimed (or retired again) meanwhile; it stays reclaimable until `deleteEndpoints` ends.
+ * Keeps `registration` until `deletionAtMs` (the grace period by default), then runs
+ * `deleteEndpoints` unless the registration was reclaimed (or retired again) meanwhile; it stays
+ * reclaimable until `deleteEndpoints` ends.
  */
 export function retire(
 	key: string,
 	registration: TriggerStaticData,
 	deleteEndpoints: (registration: TriggerStaticData, stillRetired: () => boolean) => Promise<void>,
+	deletionAtMs = deletionTimeMs(),
 ): void {
 	const entry: RetiredRegistration = { registration };
 	retiredRegistrations.set(key, entry);
 	const stillRetired = () => retiredRegistrations.get(key) === entry;
-	inBackground('retirement', TRIGGER_DELAYS.republishGraceSeconds, async () => {
+	const delaySeconds = Math.max(0, (deletionAtMs - Date.now()) / 1000);
+	inBackground('retirement', delaySeconds, async () => {
 		if (!stillRetired()) return;
-		try {
-			await deleteEndpoints(registration, stillRetired);
-		} finally {
-			if (stillRetired()) retiredRegistrations.delete(key);
-		}
+		entry.deletion = (async () => {
+			try {
+				await deleteEndpoints(registration, stillRetired);
+			} finally {
+				if (stillRetired()) retiredRegistrations.delete(key);
+			}
+		})();
+		await entry.deletion;
 	});
 }
 
-/** The registration retired under `key` and not yet deleted, taken back; or undefined. */
-export function reclaim(key: string): TriggerStaticData | undefined {
+/**
+ * The registration retired under `key` and not yet deleted, taken back; or undefined. A deletion
+ * already under way stops before its next DELETE; one in flight (or waiting to be sent again after
+ * a 429) is waited for, so that the caller never adopts an endpoint that DELETE then removes.
+ */
+export async function reclaim(key: string): Promise<TriggerStaticData | undefined> {
 	const entry = retiredRegistrations.get(key);
 	retiredRegistrations.delete(key);
+	await entry?.deletion?.catch(() => undefined);
 	return entry?.registration;
 }

@@ -1,6 +1,6 @@
 export { apiRootUrl } from './baseUrl';
 export { workforceApiRequest } from './request';
-export { TRANSPORT_MAX_ATTEMPTS } from './retry';
+export { LONGEST_WRITE_MS, TRANSPORT_MAX_ATTEMPTS } from './retry';
 export { MAX_ANSWER_BYTES, REQUEST_DEADLINE_MS } from './limits';
 export type { WorkforceApiContext, WorkforceApiRequestOptions } from './request';
 export { MAX_PAGE_SIZE, workforceApiListPage, workforceApiPaginate } from './paginate';

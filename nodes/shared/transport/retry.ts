@@ -6,7 +6,17 @@ import {
 	RATE_LIMIT_MIN_WAIT_MS,
 	retryAfterMs,
 } from './rateLimit';
+import { REQUEST_DEADLINE_MS } from './limits';
 import type { SendOutcome } from './send';
+
+/**
+ * How long after it is first sent a request other than a GET may still reach the API: attempts
+ * refused with 429, each within its deadline, the waits between them, and the last attempt. (Only
+ * a GET is sent again after getting no answer.) A server that applies a request after the node
+ * gave up on it is beyond this bound.
+ */
+export const LONGEST_WRITE_MS =
+	RATE_LIMIT_MAX_ATTEMPTS * REQUEST_DEADLINE_MS + RATE_LIMIT_MAX_TOTAL_WAIT_MS;
 
 /** Attempts of a GET that gets no HTTP answer (reset, refused), the first one included. */
 export const TRANSPORT_MAX_ATTEMPTS = 3;

@@ -1,0 +1,54 @@
+/**
+ * The times that keep a pending deletion (retirement.ts) from removing an endpoint an activation
+ * in another process has claimed. The API has no conditional requests, so the deletion's read of
+ * the mark and its DELETE are two requests, and a claim landing between them is not seen. Both
+ * sides keep to the time the mark carries instead:
+ *
+ * - the deletion sends its DELETE only if its read was answered within `DELETION_WINDOW_SECONDS`
+ *   of that time; later, it leaves the endpoint to the next activation;
+ * - an activation adopts a marked endpoint only if its claim was answered before that time (the
+ *   deletion's read then sees it), or if it starts after any DELETE the deletion may have sent
+ *   has landed. In between, it registers a new endpoint.
+ *
+ * All times are epoch seconds, each read from its own process's clock.
+ */
+import type { RetirementMark } from '../../shared/endpointDescription';
+import { LONGEST_WRITE_MS } from '../../shared/transport';
+
+/** How long after its time a deletion's read may be answered for the deletion to go on. */
+export const DELETION_WINDOW_SECONDS = 5;
+
+/** How far apart the clocks of two n8n processes (mains) may be. */
+export const CLOCK_SKEW_MARGIN_SECONDS = 3;
+
+/** Whether a deletion whose read of the mark was answered at `answeredAt` may send its DELETE. */
+export function deletionMayProceed(deletionAt: number, answeredAt: number): boolean {
+	return answeredAt <= deletionAt + DELETION_WINDOW_SECONDS;
+}
+
+/**
+ * The span in which the deletion marked for `deletionAt` may remove the endpoint, as another
+ * process's clock reads it: from its read (at `deletionAt` on the deleting process's clock) to
+ * the end of a DELETE sent as late as `deletionMayProceed` allows.
+ */
+export function deletionSpan(deletionAt: number): { from: number; until: number } {
+	return {
+		from: deletionAt - CLOCK_SKEW_MARGIN_SECONDS,
+		until:
+			deletionAt + DELETION_WINDOW_SECONDS + LONGEST_WRITE_MS / 1000 + CLOCK_SKEW_MARGIN_SECONDS,
+	};
+}
+
+/**
+ * Whether an activation keeps an endpoint it claimed from a deletion pending in another process:
+ * its claim was sent at `sentAt` and answered at `answeredAt` (to ask before claiming, pass the
+ * same time twice). A mark without a time (an earlier version's) is adopted as before.
+ */
+export function claimHolds(
+	mark: RetirementMark,
+	claim: { sentAt: number; answeredAt: number },
+): boolean {
+	if (mark.deletionAt === undefined) return true;
+	const span = deletionSpan(mark.deletionAt);
+	return claim.answeredAt < span.from || claim.sentAt > span.until;
+}
