@@ -23,13 +23,11 @@ const logged = useLogRecorder();
 const NAMES = ['Friday Ltd', 'Saturday Ltd', 'Sunday Ltd'];
 
 async function activeTrigger(): Promise<LiveTrigger> {
-	const trigger = receiver().trigger({
+	return await receiver().activeTrigger({
 		parameters: { events: ['member.created'], options: {} },
 		credentials: fixture.credentials(),
 		workflowName: 'Payroll sync',
 	});
-	await trigger.activate();
-	return trigger;
 }
 
 /** n8n was down: every delivery and retry fails until the API gives up and disables the endpoint. */

@@ -12,7 +12,7 @@ import {
 	setRepublishGrace,
 	useLogRecorder,
 } from '../support/engine/harness';
-import { useTriggerSandbox } from '../support/engine/trigger-receiver';
+import { jsonCopy, useTriggerSandbox } from '../support/engine/trigger-receiver';
 import type { LiveTrigger } from '../support/engine/trigger-receiver';
 import { moveDate, useMovableDate } from '../support/movable-date';
 
@@ -24,17 +24,11 @@ const EVENTS = ['member.created'];
 afterEach(() => setRepublishGrace(HARNESS_REPUBLISH_GRACE_SECONDS));
 
 async function activeTrigger(): Promise<LiveTrigger> {
-	const trigger = receiver().trigger({
+	return await receiver().activeTrigger({
 		parameters: { events: EVENTS, options: {} },
 		credentials: fixture.credentials(),
 		workflowName: 'Shift reminders',
 	});
-	await trigger.activate();
-	return trigger;
-}
-
-function jsonCopy<T>(value: T): T {
-	return JSON.parse(JSON.stringify(value)) as T;
 }
 
 function runNames(trigger: LiveTrigger): string[] {

@@ -24,12 +24,10 @@ const { fixture, receiver, testMode } = useTriggerSandbox({
 const logged = useLogRecorder();
 
 async function activeTrigger(options: INodeParameters = {}): Promise<LiveTrigger> {
-	const trigger = receiver().trigger({
+	return await receiver().activeTrigger({
 		parameters: { events: ['member.created', 'member.updated'], options },
 		credentials: fixture.credentials(),
 	});
-	await trigger.activate();
-	return trigger;
 }
 
 async function post(

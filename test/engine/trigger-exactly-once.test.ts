@@ -22,12 +22,10 @@ const { fixture, receiver } = useTriggerSandbox({
 });
 
 async function activeTrigger(options: INodeParameters = {}): Promise<LiveTrigger> {
-	const trigger = receiver().trigger({
+	return await receiver().activeTrigger({
 		parameters: { events: ['member.created'], options },
 		credentials: fixture.credentials(),
 	});
-	await trigger.activate();
-	return trigger;
 }
 
 async function emitMembers(count: number): Promise<void> {

@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { LIVE_KEY } from '../support/constants';
 import { useLogRecorder } from '../support/engine/harness';
-import { useTriggerSandbox } from '../support/engine/trigger-receiver';
+import { jsonCopy, useTriggerSandbox } from '../support/engine/trigger-receiver';
 import type { LiveTrigger } from '../support/engine/trigger-receiver';
 import { openNodeSecret } from '../support/sealed-secret';
 import { postSignedEnvelope } from '../support/signed-delivery';
@@ -34,10 +34,6 @@ async function activeTrigger(): Promise<LiveTrigger> {
 	const trigger = newTrigger();
 	await trigger.activate();
 	return trigger;
-}
-
-function jsonCopy<T>(value: T): T {
-	return JSON.parse(JSON.stringify(value)) as T;
 }
 
 /** Lets the API's next retry fall due, and waits until it has been delivered. */

@@ -10,7 +10,7 @@ import {
 	background,
 	setRepublishGrace,
 } from '../support/engine/harness';
-import { TriggerReceiver, useTriggerSandbox } from '../support/engine/trigger-receiver';
+import { jsonCopy, TriggerReceiver, useTriggerSandbox } from '../support/engine/trigger-receiver';
 import type { LiveTrigger } from '../support/engine/trigger-receiver';
 
 const { fixture, receiver } = useTriggerSandbox({
@@ -18,10 +18,6 @@ const { fixture, receiver } = useTriggerSandbox({
 });
 
 const EVENTS = ['member.created'];
-
-function jsonCopy<T>(value: T): T {
-	return JSON.parse(JSON.stringify(value)) as T;
-}
 
 async function activeTrigger(on: TriggerReceiver = receiver()): Promise<LiveTrigger> {
 	const trigger = on.trigger({

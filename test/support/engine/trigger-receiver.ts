@@ -150,7 +150,8 @@ export function runsPerEvent(triggers: LiveTrigger[]): number[] {
 	return [...runs.values()];
 }
 
-function jsonCopy<T>(value: T): T {
+/** A copy of `value` as n8n's database gives it back (through JSON). */
+export function jsonCopy<T>(value: T): T {
 	return JSON.parse(JSON.stringify(value)) as T;
 }
 
@@ -231,6 +232,13 @@ export class TriggerReceiver {
 	trigger(options: LiveTriggerOptions): LiveTrigger {
 		const trigger = new LiveTrigger({ ...options, webhookBaseUrl: this.origin });
 		this.routes.set(new URL(trigger.webhookUrl()).pathname, { processes: [trigger], next: 0 });
+		return trigger;
+	}
+
+	/** A trigger on this receiver, activated as n8n activates a published workflow's trigger. */
+	async activeTrigger(options: LiveTriggerOptions): Promise<LiveTrigger> {
+		const trigger = this.trigger(options);
+		await trigger.activate();
 		return trigger;
 	}
 
