@@ -43,8 +43,15 @@ jest_command() { # version, JSON result file, jest arguments...
   local version=$1 output=$2; shift 2
   echo "N8N_VERSION=$version npx --no-install jest --json --outputFile=$output$(printf ' %q' "$@")"
 }
-# The suites each line runs: the pictures only on the oldest (the README shows its editor).
-line_suites() { [ "$1" = "$oldest" ] && echo "test/e2e test/demo test/pictures" || echo "test/e2e test/demo"; }
+# The suites each line runs: the README's pictures on the newest (the line npm start opens, whose
+# editor they show), a newcomer's first steps in the editor on the oldest.
+newest=${lines[-1]}
+line_suites() {
+  local suites="test/e2e test/demo"
+  [ "$1" = "$newest" ] && suites+=" test/pictures/pictures.test.ts"
+  [ "$1" = "$oldest" ] && suites+=" test/pictures/first-contact.test.ts"
+  echo "$suites"
+}
 
 if [ $# -gt 0 ]; then total=$((${#checks_first[@]} + ${#services[@]} + 2)); else
   total=$((${#checks_first[@]} + ${#services[@]} + 1 + 2 * ${#lines[@]})); fi
