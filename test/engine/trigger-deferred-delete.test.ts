@@ -37,6 +37,16 @@ function runNames(trigger: LiveTrigger): string[] {
 	);
 }
 
+/** One endpoint is left: the trigger's, enabled, named in its static data; a new event runs once there. */
+async function expectOneEndpointThatRuns(trigger: LiveTrigger, memberName: string): Promise<void> {
+	const endpoints = await fixture.control.endpoints();
+	expect(endpoints.map((endpoint) => [endpoint.id, endpoint.url, endpoint.enabled])).toEqual([
+		[trigger.nodeStaticData().endpointId, trigger.webhookUrl(), true],
+	]);
+	await fixture.createMemberAndSettle(memberName);
+	expect(runNames(trigger)).toEqual([memberName]);
+}
+
 describe('multi-main: delete() on one main, activation on the leader', () => {
 	// What the leader loads of static data: as the first main saved it after delete() (cleared),
 	// or as it was before (that save had not landed yet).
@@ -58,13 +68,7 @@ describe('multi-main: delete() on one main, activation on the leader', () => {
 			await leader.activate('update');
 			await background().backgroundSettled('retirement');
 
-			const endpoints = await fixture.control.endpoints();
-			expect(endpoints.map((endpoint) => [endpoint.url, endpoint.enabled])).toEqual([
-				[leader.webhookUrl(), true],
-			]);
-			expect(endpoints[0].id).toBe(leader.nodeStaticData().endpointId);
-			await fixture.createMemberAndSettle('After the grace period');
-			expect(runNames(leader)).toEqual(['After the grace period']);
+			await expectOneEndpointThatRuns(leader, 'After the grace period');
 		},
 	);
 });
@@ -84,13 +88,7 @@ describe('multi-main: the leader claims the endpoint as the deletion reads it', 
 		await leader.activate('update');
 		await background().backgroundSettled('retirement');
 
-		const endpoints = await fixture.control.endpoints();
-		expect(endpoints.map((endpoint) => [endpoint.url, endpoint.enabled])).toEqual([
-			[leader.webhookUrl(), true],
-		]);
-		expect(endpoints[0].id).toBe(leader.nodeStaticData().endpointId);
-		await fixture.createMemberAndSettle('After the claim');
-		expect(runNames(leader)).toEqual(['After the claim']);
+		await expectOneEndpointThatRuns(leader, 'After the claim');
 	});
 });
 
@@ -105,11 +103,8 @@ describe('multi-main: the leader claims the endpoint well before the deletion is
 		await leader.activate('update');
 		await background().backgroundSettled('retirement');
 
-		const endpoints = await fixture.control.endpoints();
-		expect(endpoints.map((endpoint) => endpoint.id)).toEqual([endpointId]);
 		expect(leader.nodeStaticData().endpointId).toBe(endpointId);
-		await fixture.createMemberAndSettle('Adopted');
-		expect(runNames(leader)).toEqual(['Adopted']);
+		await expectOneEndpointThatRuns(leader, 'Adopted');
 	});
 });
 
@@ -137,10 +132,7 @@ describe('the deletion whose read is answered past its window', () => {
 		expect(warning?.message).toContain('The next activation of this workflow on this URL');
 
 		await trigger.activate();
-		const endpoints = await fixture.control.endpoints();
-		expect(endpoints.map((endpoint) => endpoint.id)).toEqual([trigger.nodeStaticData().endpointId]);
-		await fixture.createMemberAndSettle('After the late deletion');
-		expect(runNames(trigger)).toEqual(['After the late deletion']);
+		await expectOneEndpointThatRuns(trigger, 'After the late deletion');
 	});
 });
 
@@ -156,10 +148,7 @@ describe('one process: activation while the pending deletion is under way', () =
 		await trigger.activate();
 		await background().backgroundSettled('retirement');
 
-		const endpoints = await fixture.control.endpoints();
-		expect(endpoints.map((endpoint) => endpoint.id)).toEqual([trigger.nodeStaticData().endpointId]);
-		await fixture.createMemberAndSettle('After the slow deletion');
-		expect(runNames(trigger)).toEqual(['After the slow deletion']);
+		await expectOneEndpointThatRuns(trigger, 'After the slow deletion');
 	});
 
 	it('keeps one endpoint when the activation comes as the DELETE of the deletion waits out a 429', async () => {
@@ -177,9 +166,6 @@ describe('one process: activation while the pending deletion is under way', () =
 		await trigger.activate();
 		await background().backgroundSettled('retirement');
 
-		const endpoints = await fixture.control.endpoints();
-		expect(endpoints.map((endpoint) => endpoint.id)).toEqual([trigger.nodeStaticData().endpointId]);
-		await fixture.createMemberAndSettle('After the refused deletion');
-		expect(runNames(trigger)).toEqual(['After the refused deletion']);
+		await expectOneEndpointThatRuns(trigger, 'After the refused deletion');
 	});
 });
