@@ -4,7 +4,8 @@
 #   2. the fast jest tier (unit, sandbox, engine: no n8n needed) while Chromium, Postgres, Redis,
 #      nginx and every tested n8n line (scripts/n8n/lines.json) install, the lines one after the
 #      other, newest first (two installs side by side take as long as two in a row, and the newest
-#      line's suites take longest: its n8n starts slowest);
+#      line's suites take longest: its n8n starts slowest); a later line installs at a lower CPU
+#      priority (nice), beside the first line's suites, which wait on timers it must not stretch;
 #   3. the end-to-end, demo and pictures suites against each n8n line, the lines side by side (each
 #      starts as soon as its n8n is installed; N8N_VERSION chooses the line for the test support).
 # The suites of a real n8n mostly wait (on n8n's start, on polls), so two lines side by side take
@@ -43,12 +44,13 @@ jest_command() { # version, JSON result file, jest arguments...
   local version=$1 output=$2; shift 2
   echo "N8N_VERSION=$version npx --no-install jest --json --outputFile=$output$(printf ' %q' "$@")"
 }
-# The suites each line runs: the README's pictures on the newest (the line npm start opens, whose
-# editor they show), a newcomer's first steps in the editor on the oldest.
+# The suites each line runs: the README's pictures and the demo's sign-up form in Chromium on the
+# newest (the line npm start opens, whose editor they show), a newcomer's first steps in the editor
+# on the oldest; `npm start` itself (test/demo/demo.test.ts) on each, as the README offers both.
 newest=${lines[-1]}
 line_suites() {
-  local suites="test/e2e test/demo"
-  [ "$1" = "$newest" ] && suites+=" test/pictures/pictures.test.ts"
+  local suites="test/e2e test/demo/demo.test.ts"
+  [ "$1" = "$newest" ] && suites+=" test/demo/signup-form.test.ts test/pictures/pictures.test.ts"
   [ "$1" = "$oldest" ] && suites+=" test/pictures/first-contact.test.ts"
   echo "$suites"
 }
@@ -89,8 +91,12 @@ else
   line_job() { # first step number, version, the install to wait for (a marker file, or empty)
     local number=$1 version=$2 after=$3 suites installed
     suites=$(line_suites "$version")
-    if [ -n "$after" ]; then while [ ! -e "$after" ]; do sleep 2; done; fi
-    run_step "$number" "n8n-$version" "install or verify n8n $version" "bash scripts/install-n8n.sh $version"
+    local install="bash scripts/install-n8n.sh $version"
+    if [ -n "$after" ]; then
+      while [ ! -e "$after" ]; do sleep 2; done
+      install="nice -n 10 $install"
+    fi
+    run_step "$number" "n8n-$version" "install or verify n8n $version" "$install"
     installed=$?
     touch "$results/.installed-$version"
     if [ $installed -ne 0 ]; then
@@ -147,6 +153,7 @@ else
 fi
 
 echo
+echo "npm test: $(elapsed 0) in all"
 echo "checks: $(awk -F'\t' '{ printf "%s%s %s (%ss)", sep, $1, $2, $3; sep = " · " }' "$checks")"
 [ "$(wc -l <"$checks")" -eq "$total" ] || { echo "only $(wc -l <"$checks") of $total checks ran"; exit 1; }
 ! grep -q $'\tFAILED\t' "$checks"
