@@ -4,8 +4,7 @@
 #   2. the fast jest tier (unit, sandbox, engine: no n8n needed) while Chromium, Postgres, Redis,
 #      nginx and every tested n8n line (scripts/n8n/lines.json) install, the lines one after the
 #      other, newest first (two installs side by side take as long as two in a row, and the newest
-#      line's suites take longest: its n8n starts slowest); a later line installs at a lower CPU
-#      priority (nice), beside the first line's suites, which wait on timers it must not stretch;
+#      line's suites take longest: its n8n starts slowest);
 #   3. the end-to-end, demo and pictures suites against each n8n line, the lines side by side (each
 #      starts as soon as its n8n is installed; N8N_VERSION chooses the line for the test support).
 # The suites of a real n8n mostly wait (on n8n's start, on polls), so two lines side by side take
@@ -91,12 +90,8 @@ else
   line_job() { # first step number, version, the install to wait for (a marker file, or empty)
     local number=$1 version=$2 after=$3 suites installed
     suites=$(line_suites "$version")
-    local install="bash scripts/install-n8n.sh $version"
-    if [ -n "$after" ]; then
-      while [ ! -e "$after" ]; do sleep 2; done
-      install="nice -n 10 $install"
-    fi
-    run_step "$number" "n8n-$version" "install or verify n8n $version" "$install"
+    if [ -n "$after" ]; then while [ ! -e "$after" ]; do sleep 2; done; fi
+    run_step "$number" "n8n-$version" "install or verify n8n $version" "bash scripts/install-n8n.sh $version"
     installed=$?
     touch "$results/.installed-$version"
     if [ $installed -ne 0 ]; then
