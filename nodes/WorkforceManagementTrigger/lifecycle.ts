@@ -23,6 +23,7 @@ import {
 	describesWorkflow,
 	type RetirementMark,
 	retirementMarkOf,
+	withMark,
 } from '../shared/endpointDescription';
 import * as webhookEndpoints from '../shared/webhookEndpoints';
 import { forgetAcceptedEnvelopes } from './duplicates/envelopeMemory';
@@ -36,6 +37,7 @@ import {
 	wantedRegistration,
 	warnOfEndpointElsewhere,
 } from './registration/registration';
+import { inBackground, TRIGGER_DELAYS } from './background';
 import { operatorLog } from './operatorLog';
 import { recoverMissedEventsAfterActivation } from './recovery/recovery';
 import { claimHolds } from './registration/deletionWindow';
@@ -45,6 +47,7 @@ import {
 	markRetired,
 	reclaim,
 	registrationKey,
+	restoreErasedMarks,
 	type RetiredEndpoints,
 	retire,
 } from './registration/retirement';
@@ -122,6 +125,19 @@ function keepsClaim(
 	return false;
 }
 
+/**
+ * The description that claims an endpoint whose deletion is pending in another process: `kept`
+ * with that deletion's token, which the deletion reads as an activation's claim. Without it, a
+ * vanished mark could be a recovery's write over it (registration/retirement.ts).
+ */
+function keptFrom(
+	pendingElsewhere: RetirementMark | undefined,
+	description: string | undefined,
+): { description?: string } {
+	if (pendingElsewhere === undefined || description === undefined) return {};
+	return { description: withMark(description, { kind: 'kept', ...pendingElsewhere }) };
+}
+
 export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const staticData = triggerStaticData(this);
 	const reclaimed = await reclaim(keyOf(this));
@@ -149,7 +165,10 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	}
 	const claimSentAt = nowSeconds();
 	if (Object.keys(plan.changes).length > 0) {
-		await webhookEndpoints.update.call(this, remote.id, { ...plan.changes });
+		await webhookEndpoints.update.call(this, remote.id, {
+			...plan.changes,
+			...keptFrom(pendingElsewhere, plan.changes.description),
+		});
 	}
 	if (!keepsClaim.call(this, remote.id, pendingElsewhere, claimSentAt)) {
 		// create() deletes it with this trigger's other endpoints at the URL
@@ -200,7 +219,7 @@ async function deleteRegistration(this: IHookFunctions): Promise<boolean> {
 	} catch (error) {
 		warnNotDeleted.call(this, error);
 	}
-	retire(
+	const stillRetired = retire(
 		keyOf(this),
 		registration,
 		async (retired, stillRetired) => {
@@ -214,6 +233,12 @@ async function deleteRegistration(this: IHookFunctions): Promise<boolean> {
 		},
 		deletionAtMs,
 	);
+	if (marked !== undefined) {
+		const retired = marked;
+		inBackground('retirement', TRIGGER_DELAYS.recoveryLeaseSettleSeconds, async () => {
+			await restoreErasedMarks.call(this, retired, stillRetired);
+		});
+	}
 	return true;
 }
 export { deleteRegistration as delete };

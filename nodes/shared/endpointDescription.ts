@@ -3,9 +3,10 @@
  * people reading the endpoint list, and the workflow's id, by which the trigger finds its own
  * endpoints again after its static data is lost.
  *
- * Two marks may be written into it, the one field the API keeps that every n8n process can read
- * and write: a recovery's claim before it (recoveryLease.ts) and a deactivation's retirement token
- * after the workflow id (retirement.ts). Every reader here sees through both.
+ * It is the one field the API keeps that every n8n process can read and write, so it carries two
+ * more fields: a recovery's claim before the text (recoveryLease.ts) and a mark after the workflow
+ * id, `retired` or `kept` (registration/retirement.ts). Every reader here sees through both. Each
+ * writer changes one field on a fresh read (descriptionEdit.ts): `[claim] text (n8n workflow id; mark)`.
  */
 
 /**
@@ -20,12 +21,15 @@ function ownerMarker(workflowId: string): string {
 }
 
 /**
- * What a deactivation writes after the workflow id: the endpoint's deletion is pending, the token
- * names that one deletion, and the epoch second at which it runs (an earlier version's mark has
- * no time). An activation that adopts the endpoint writes the description back without it, so the
- * pending deletion, wherever it runs, sees that it was claimed.
+ * The mark after the workflow id, one at a time:
+ * - `; retired <token> <epoch s>`: a deactivation's. The endpoint's deletion is pending; the token
+ *   names that one deletion, and the time is when it runs (an earlier version's mark has none).
+ * - `; kept <token> <epoch s>`: an activation in another process adopted the endpoint that
+ *   retirement had marked. The pending deletion reads it as "claimed"; a mark that merely vanished
+ *   was erased by a writer that had not seen it (registration/retirement.ts). An activation in the
+ *   process that retired the endpoint stops that deletion itself and writes no mark.
  */
-const RETIREMENT = /; retired ([0-9a-f]+)(?: ([0-9]{1,12}))?(\)?)$/;
+const MARK = /; (retired|kept) ([0-9a-f]+)(?: ([0-9]{1,12}))?(\)?)$/;
 
 /** A deactivation's mark: which deletion is pending, and when it runs, if the mark says. */
 export interface RetirementMark {
@@ -34,9 +38,17 @@ export interface RetirementMark {
 	deletionAt?: number;
 }
 
-function retirementMarker(mark: RetirementMark): string {
+export interface EndpointMark extends RetirementMark {
+	kind: 'retired' | 'kept';
+}
+
+function markText(mark: EndpointMark): string {
 	const at = mark.deletionAt === undefined ? '' : ` ${mark.deletionAt}`;
-	return `; retired ${mark.token}${at}`;
+	return `; ${mark.kind} ${mark.token}${at}`;
+}
+
+function retirementMarker(mark: RetirementMark): string {
+	return markText({ kind: 'retired', ...mark });
 }
 
 /**
@@ -73,9 +85,9 @@ export function endpointDescription(
 	return `${fitted} (${marker})`;
 }
 
-/** The description as the trigger wrote it at activation: without a claim or a retirement token. */
+/** The description as the trigger wrote it at activation: without a claim or a mark. */
 function unmarked(description: string | null): string {
-	return (withoutRecoveryClaim(description) ?? '').replace(RETIREMENT, '$3');
+	return (withoutRecoveryClaim(description) ?? '').replace(MARK, '$4');
 }
 
 /**
@@ -111,13 +123,39 @@ export function describedWorkflowId(markedDescription: string | null): string | 
 	);
 }
 
+/** The mark after the workflow id, retired or kept, if there is one. */
+export function endpointMarkOf(description: string | null): EndpointMark | undefined {
+	const match = MARK.exec(description ?? '');
+	if (!match) return undefined;
+	const kind = match[1] as EndpointMark['kind'];
+	return match[3] === undefined
+		? { kind, token: match[2] }
+		: { kind, token: match[2], deletionAt: Number(match[3]) };
+}
+
+/**
+ * `description` with its mark replaced by `mark` (or removed), the claim and the rest as they are:
+ * the one field a deactivation or an activation changes.
+ */
+export function withMark(description: string | null, mark: EndpointMark | undefined): string {
+	const claim = recoveryClaimOf(description);
+	const text = unmarked(description);
+	const marked =
+		mark === undefined
+			? text
+			: text.endsWith(')')
+				? `${text.slice(0, -1)}${markText(mark)})`
+				: `${text}${markText(mark)}`;
+	return claim === undefined ? marked : withRecoveryClaim(marked, claim);
+}
+
 /** The deletion pending on an endpoint with this description, if one is. */
 export function retirementMarkOf(description: string | null): RetirementMark | undefined {
-	const match = RETIREMENT.exec(description ?? '');
-	if (!match) return undefined;
-	return match[2] === undefined
-		? { token: match[1] }
-		: { token: match[1], deletionAt: Number(match[2]) };
+	const mark = endpointMarkOf(description);
+	if (mark?.kind !== 'retired') return undefined;
+	return mark.deletionAt === undefined
+		? { token: mark.token }
+		: { token: mark.token, deletionAt: mark.deletionAt };
 }
 
 /** The token of the deletion pending on an endpoint with this description, if one is. */

@@ -122,6 +122,11 @@ describe('Webhook Endpoint → Recover Missed Events', () => {
 				url: 'https://staging.example.com/webhook/3c2d/webhook',
 				description: `Payroll sync (n8n workflow ${trigger.workflow.id})`,
 			},
+			// another n8n served under this one's origin: a prefix of the URL is no proof
+			{
+				url: `${receiver().origin}/staging/webhook/6f1c9a52-0d4e-4c1b-9a0e-2b7d5e8f3a11/webhook`,
+				description: 'Staging payroll sync (n8n workflow stg1)',
+			},
 		];
 		for (const body of foreign) {
 			const created = await fixture.api<{ id: string }>('POST', '/webhook-endpoints', {

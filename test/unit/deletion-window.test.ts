@@ -4,6 +4,7 @@ import {
 	DELETION_WINDOW_SECONDS,
 	deletionMayProceed,
 	deletionSpan,
+	deletionVerdict,
 } from '../../nodes/WorkforceManagementTrigger/registration/deletionWindow';
 import {
 	RATE_LIMIT_MAX_ATTEMPTS,
@@ -67,5 +68,33 @@ describe('an activation claiming an endpoint whose deletion is pending in anothe
 
 	it('keeps a claim on a mark without a time (as an earlier version wrote it), as before', () => {
 		expect(claimHolds({ token: '9c2f04aa' }, at(deletionAt))).toBe(true);
+	});
+});
+
+describe('deletionVerdict: what the pending deletion makes of the mark it finds', () => {
+	const own = { token: 'aa11', deletionAt };
+	const kept = (token: string, at?: number) => ({ kind: 'kept' as const, token, deletionAt: at });
+
+	it('deletes on its own mark, and leaves an endpoint an activation kept under its token', () => {
+		expect(deletionVerdict(own, { kind: 'retired', ...own })).toBe('delete');
+		expect(deletionVerdict(own, kept('aa11', deletionAt))).toBe('claimed');
+	});
+
+	it('deletes when its mark is gone without a trace: only a writer that never saw it erases it', () => {
+		expect(deletionVerdict(own, undefined)).toBe('delete');
+	});
+
+	it('leaves it to a later deactivation', () => {
+		expect(
+			deletionVerdict(own, { kind: 'retired', token: 'bb22', deletionAt: deletionAt + 5 }),
+		).toBe('superseded');
+	});
+
+	it(`tells an older activation's record, put back over its mark, from a later one by ${CLOCK_SKEW_MARGIN_SECONDS} s`, () => {
+		const earliest = deletionAt - CLOCK_SKEW_MARGIN_SECONDS;
+		expect(deletionVerdict(own, kept('bb22', earliest - 1))).toBe('delete');
+		expect(deletionVerdict(own, kept('bb22', earliest))).toBe('superseded');
+		expect(deletionVerdict(own, kept('bb22', deletionAt + 60))).toBe('superseded');
+		expect(deletionVerdict(own, kept('bb22'))).toBe('superseded');
 	});
 });

@@ -2,6 +2,8 @@ import {
 	MAX_DESCRIPTION_LENGTH,
 	describedWorkflowId,
 	describesWorkflow,
+	endpointMarkOf,
+	withMark,
 	endpointDescription,
 	readableDescription,
 	recoveryClaimOf,
@@ -204,5 +206,42 @@ describe('both marks at once: a recovery under way on an endpoint whose deletion
 	it('finds no workflow in a description someone else wrote, with a claim before it', () => {
 		expect(describedWorkflowId(withRecoveryClaim('CRM sync', claim))).toBeUndefined();
 		expect(readableDescription(withRecoveryClaim('CRM sync', claim))).toBe('CRM sync');
+	});
+});
+
+describe('withMark: the one field a deactivation or an activation writes', () => {
+	const claim = { token: '0a1b2c3d4e5f', untilMs: Date.parse('2026-11-27T18:10:00.000Z') };
+	const plain = endpointDescription('wf1', 'Payroll sync');
+	const retiredMark = { kind: 'retired' as const, token: '9c2f04aa', deletionAt: 1796000010 };
+	const keptMark = { kind: 'kept' as const, token: '9c2f04aa', deletionAt: 1796000010 };
+
+	it('writes the mark after the workflow id, as endpointDescription does', () => {
+		expect(withMark(plain, retiredMark)).toBe(
+			endpointDescription('wf1', 'Payroll sync', retiredMark),
+		);
+		expect(withMark('n8n workflow wf1', retiredMark)).toBe(
+			'n8n workflow wf1; retired 9c2f04aa 1796000010',
+		);
+	});
+
+	it('keeps a recovery’s claim and replaces the mark there was', () => {
+		const claimed = withRecoveryClaim(plain, claim);
+		const retired = withMark(claimed, retiredMark);
+		expect(recoveryClaimOf(retired)).toEqual(claim);
+		const kept = withMark(retired, keptMark);
+		expect(kept).toBe(
+			'[recovering missed events: 0a1b2c3d4e5f until 2026-11-27T18:10:00.000Z] Payroll sync (n8n workflow wf1; kept 9c2f04aa 1796000010)',
+		);
+		expect(endpointMarkOf(kept)).toEqual(keptMark);
+		expect(retirementMarkOf(kept)).toBeUndefined();
+		expect(withMark(kept, undefined)).toBe(claimed);
+	});
+
+	it('leaves every reader seeing the workflow through a kept mark', () => {
+		const kept = withMark(plain, keptMark);
+		expect(describesWorkflow(kept, 'wf1')).toBe(true);
+		expect(describedWorkflowId(kept)).toBe('wf1');
+		expect(readableDescription(kept)).toBe('Payroll sync');
+		expect(retirementToken(kept)).toBeUndefined();
 	});
 });

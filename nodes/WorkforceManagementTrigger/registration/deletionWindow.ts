@@ -12,14 +12,14 @@
  *
  * All times are epoch seconds, each read from its own process's clock.
  */
-import type { RetirementMark } from '../../shared/endpointDescription';
+import { CLOCK_SKEW_MARGIN_SECONDS } from '../../shared/descriptionEdit';
+import type { EndpointMark, RetirementMark } from '../../shared/endpointDescription';
 import { LONGEST_WRITE_MS } from '../../shared/transport';
+
+export { CLOCK_SKEW_MARGIN_SECONDS };
 
 /** How long after its time a deletion's read may be answered for the deletion to go on. */
 export const DELETION_WINDOW_SECONDS = 5;
-
-/** How far apart the clocks of two n8n processes (mains) may be. */
-export const CLOCK_SKEW_MARGIN_SECONDS = 3;
 
 /** Whether a deletion whose read of the mark was answered at `answeredAt` may send its DELETE. */
 export function deletionMayProceed(deletionAt: number, answeredAt: number): boolean {
@@ -51,4 +51,27 @@ export function claimHolds(
 	if (mark.deletionAt === undefined) return true;
 	const span = deletionSpan(mark.deletionAt);
 	return claim.answeredAt < span.from || claim.sentAt > span.until;
+}
+
+/**
+ * What a pending deletion finds when it reads its endpoint, given the mark it wrote:
+ * - `delete`: its own mark is there; or none is, or an older activation's `kept` is (a writer that
+ *   read the description before the mark landed wrote it back without the mark: only an activation
+ *   removes a mark on purpose, and it leaves `kept` with the deletion's token);
+ * - `claimed`: an activation kept the endpoint (`kept` with this deletion's token);
+ * - `superseded`: a later deactivation's mark, or a `kept` too close in time to tell which came
+ *   first: left to that one, or to the next activation.
+ */
+export type DeletionVerdict = 'delete' | 'claimed' | 'superseded';
+
+export function deletionVerdict(
+	own: { token: string; deletionAt: number },
+	found: EndpointMark | undefined,
+): DeletionVerdict {
+	if (found === undefined) return 'delete';
+	if (found.token === own.token) return found.kind === 'retired' ? 'delete' : 'claimed';
+	if (found.kind === 'retired') return 'superseded';
+	const keptEarlier =
+		found.deletionAt !== undefined && found.deletionAt < own.deletionAt - CLOCK_SKEW_MARGIN_SECONDS;
+	return keptEarlier ? 'delete' : 'superseded';
 }

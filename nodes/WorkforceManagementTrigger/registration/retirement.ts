@@ -7,12 +7,15 @@
  * would drop the API's queued retries, and every event emitted until `create()` would reach no
  * endpoint. So `delete()` only retires the registration: the endpoint stays, marked at the API as
  * retired (its description carries a token), and this process keeps what static data held. When the
- * grace period ends, each endpoint retired then is deleted if it still carries that token.
+ * grace period ends, each endpoint retired then is deleted unless an activation kept it.
  *
- * An activation that adopts a retired endpoint writes its description back, which claims it. The
- * claim is read from the API, not from this process: with several n8n mains, `delete()` runs on the
- * main that got the request and the activation on the leader. An endpoint registered anew since is
- * never deleted: only the endpoints retired by this `delete()` are. A `checkExists()` in this
+ * An activation in this process takes the registration back, which stops the deletion. An
+ * activation in another process (with several n8n mains, `delete()` runs on the main that got the
+ * request and the activation on the leader) replaces the mark with `kept <token>`, which the
+ * deletion reads at the API. A mark that is simply gone was written over by a recovery that read
+ * the description before the mark landed: the deletion goes on (deletionVerdict). An endpoint
+ * registered anew since is never deleted: only the endpoints retired by this `delete()` are. A
+ * `checkExists()` in this
  * process also takes back the static data it held (its secret and duplicate memory), after the
  * request of a deletion under way has ended, so it never adopts what that request deletes.
  *
@@ -34,13 +37,13 @@
 import { randomBytes } from 'node:crypto';
 import type { IHookFunctions } from 'n8n-workflow';
 
-import { endpointDescription, retirementToken } from '../../shared/endpointDescription';
-import * as webhookEndpoints from '../../shared/webhookEndpoints';
+import { editDescription } from '../../shared/descriptionEdit';
+import { endpointMarkOf, withMark } from '../../shared/endpointDescription';
 import { inBackground, TRIGGER_DELAYS } from '../background';
 import { operatorLog } from '../operatorLog';
 import { type RetiredRegistration, retiredRegistrations } from '../processMemory';
 import type { TriggerStaticData } from '../staticData';
-import { DELETION_WINDOW_SECONDS, deletionMayProceed } from './deletionWindow';
+import { DELETION_WINDOW_SECONDS, deletionMayProceed, deletionVerdict } from './deletionWindow';
 import { deleteEndpoint, fetchEndpoint, listOwnEndpoints } from './registration';
 
 export function registrationKey(workflowId: string | undefined, nodeId: string, url: string) {
@@ -69,14 +72,12 @@ export async function markRetired(
 	const token = randomBytes(8).toString('hex');
 	// rounded down: the deletion, which waits for the exact time, never reads before the written one
 	const deletionAt = Math.floor(deletionAtMs / 1000);
-	const workflow = this.getWorkflow();
-	const description = endpointDescription(workflow.id ?? '', workflow.name ?? '', {
-		token,
-		deletionAt,
-	});
 	const endpoints = await listOwnEndpoints.call(this, url);
 	for (const endpoint of endpoints) {
-		await webhookEndpoints.update.call(this, endpoint.id, { description });
+		// a recovery's claim stays: it yields to the mark by itself (recoveryLease.ts)
+		await editDescription.call(this, endpoint.id, (current) =>
+			withMark(current, { kind: 'retired', token, deletionAt }),
+		);
 	}
 	return { token, deletionAt, endpointIds: endpoints.map((endpoint) => endpoint.id) };
 }
@@ -90,9 +91,9 @@ function warnLeftInPlace(this: IHookFunctions, endpointId: string, lateSeconds: 
 }
 
 /**
- * Deletes each endpoint of `marked` that still carries its token, unless `stillRetired` says this
- * process took the registration back meanwhile, or the API answered too late for the DELETE to be
- * safe from a claim (deletionWindow.ts); returns how many it deleted.
+ * Deletes each endpoint of `marked` that no activation kept (deletionVerdict), unless
+ * `stillRetired` says this process took the registration back meanwhile, or the API answered too
+ * late for the DELETE to be safe from a claim (deletionWindow.ts); returns how many it deleted.
  */
 export async function deleteUnclaimed(
 	this: IHookFunctions,
@@ -103,7 +104,8 @@ export async function deleteUnclaimed(
 	for (const endpointId of marked.endpointIds) {
 		const remote = await fetchEndpoint.call(this, endpointId);
 		const answeredAt = Date.now() / 1000;
-		if (remote === undefined || retirementToken(remote.description) !== marked.token) continue;
+		if (remote === undefined) continue;
+		if (deletionVerdict(marked, endpointMarkOf(remote.description)) !== 'delete') continue;
 		if (!stillRetired()) return deleted;
 		if (!deletionMayProceed(marked.deletionAt, answeredAt)) {
 			warnLeftInPlace.call(this, endpointId, answeredAt - marked.deletionAt);
@@ -116,6 +118,30 @@ export async function deleteUnclaimed(
 }
 
 /**
+ * Writes the mark again where it vanished without an activation keeping the endpoint: a recovery's
+ * claim or release, from a read answered before the mark landed, was written over it. Run once a
+ * recovery's write has had time to land (its settle time); the recovery reads its claim back after
+ * the same time, finds the mark and stops before redelivering to the deactivated trigger.
+ */
+export async function restoreErasedMarks(
+	this: IHookFunctions,
+	marked: RetiredEndpoints,
+	stillRetired: () => boolean,
+): Promise<void> {
+	const mark = { kind: 'retired' as const, token: marked.token, deletionAt: marked.deletionAt };
+	for (const endpointId of marked.endpointIds) {
+		if (!stillRetired()) return;
+		await editDescription
+			.call(this, endpointId, (current) => {
+				const found = endpointMarkOf(current);
+				const erased = found?.token !== marked.token && deletionVerdict(marked, found) === 'delete';
+				return erased ? withMark(current, mark) : undefined;
+			})
+			.catch(() => undefined); // gone, or the API failing: the deletion reads it again
+	}
+}
+
+/**
  * Keeps `registration` until `deletionAtMs` (the grace period by default), then runs
  * `deleteEndpoints` unless the registration was reclaimed (or retired again) meanwhile; it stays
  * reclaimable until `deleteEndpoints` ends.
@@ -125,7 +151,7 @@ export function retire(
 	registration: TriggerStaticData,
 	deleteEndpoints: (registration: TriggerStaticData, stillRetired: () => boolean) => Promise<void>,
 	deletionAtMs = deletionTimeMs(),
-): void {
+): () => boolean {
 	const entry: RetiredRegistration = { registration };
 	retiredRegistrations.set(key, entry);
 	const stillRetired = () => retiredRegistrations.get(key) === entry;
@@ -141,6 +167,7 @@ export function retire(
 		})();
 		await entry.deletion;
 	});
+	return stillRetired;
 }
 
 /**

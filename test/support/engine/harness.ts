@@ -192,6 +192,7 @@ export const HARNESS_REPUBLISH_GRACE_SECONDS = 0.2;
 /** The recovery lease's settle time: far longer than a claim's round trip to the local sandbox. */
 export const HARNESS_RECOVERY_LEASE_SETTLE_SECONDS = 0.2;
 let republishGraceSeconds = HARNESS_REPUBLISH_GRACE_SECONDS;
+let recoveryLeaseSettleSeconds = HARNESS_RECOVERY_LEASE_SETTLE_SECONDS;
 
 /** The trigger's background work as the current module registry (one "process") holds it. */
 export function background(): BackgroundModule {
@@ -201,8 +202,14 @@ export function background(): BackgroundModule {
 	) as BackgroundModule;
 	loaded.TRIGGER_DELAYS.republishGraceSeconds = republishGraceSeconds;
 	loaded.TRIGGER_DELAYS.recoveryAfterActivationSeconds = 0;
-	loaded.TRIGGER_DELAYS.recoveryLeaseSettleSeconds = HARNESS_RECOVERY_LEASE_SETTLE_SECONDS;
+	loaded.TRIGGER_DELAYS.recoveryLeaseSettleSeconds = recoveryLeaseSettleSeconds;
 	return loaded;
+}
+
+/** Sets the trigger's recovery settle time (its lease, and the check of its retirement marks). */
+export function setRecoveryLeaseSettle(seconds: number): void {
+	recoveryLeaseSettleSeconds = seconds;
+	background();
 }
 
 /** Sets the grace period of processes started from now on, and of the test file's own. */

@@ -74,14 +74,24 @@ function webhookBaseOf(this: IExecuteFunctions, itemIndex: number): string {
 }
 
 /**
- * The production endpoints triggers of this n8n registered: at its webhook base, described as a
- * workflow's, not a test registration, and not retired by a deactivation (its deletion pending).
+ * Whether `url` is a production webhook URL of a trigger of this n8n: exactly
+ * `<webhook base>webhook/<webhook id>/webhook`, the path n8n gives a trigger node's webhook (its
+ * default `N8N_ENDPOINT_WEBHOOK`). Never by prefix: another n8n may be served under this one's
+ * origin (`https://host/staging/` beside `https://host/`).
+ */
+export function isProductionWebhookUrl(url: string, webhookBase: string): boolean {
+	if (!url.startsWith(webhookBase)) return false;
+	return /^webhook\/[0-9A-Za-z-]+\/webhook$/.test(url.slice(webhookBase.length));
+}
+
+/**
+ * The production endpoints triggers of this n8n registered: at one of its production webhook URLs,
+ * described as a workflow's, and not retired by a deactivation (its deletion pending).
  */
 function triggerEndpoints(endpoints: ListedEndpoint[], webhookBase: string): ListedEndpoint[] {
 	return endpoints.filter(
 		(endpoint) =>
-			endpoint.url.startsWith(webhookBase) &&
-			!endpoint.url.slice(webhookBase.length).startsWith('webhook-test/') &&
+			isProductionWebhookUrl(endpoint.url, webhookBase) &&
 			describedWorkflowId(endpoint.description) !== undefined &&
 			retirementToken(endpoint.description) === undefined,
 	);
