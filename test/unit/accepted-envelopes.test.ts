@@ -41,6 +41,36 @@ function retryLoading(
 	return retry.duplicate;
 }
 
+type AcceptedEnvelopesModule =
+	typeof import('../../nodes/WorkforceManagementTrigger/duplicates/acceptedEnvelopes');
+
+/** The module as a newly started n8n process holds it: nothing accepted in memory yet. */
+function freshProcess(): AcceptedEnvelopesModule {
+	let loaded: AcceptedEnvelopesModule | undefined;
+	jest.isolateModules(() => {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		loaded = require('../../nodes/WorkforceManagementTrigger/duplicates/acceptedEnvelopes');
+	});
+	return loaded!;
+}
+
+/**
+ * A workflow's row in n8n's database, one request at a time: each loads static data from it and,
+ * its run started, saves it back whole. `deliver` is true when the delivery ran.
+ */
+function workflowRow(owner: MemoryOwner) {
+	let saved = '{}';
+	return {
+		deliver(process: AcceptedEnvelopesModule, id: string, clockSeconds: number): boolean {
+			const staticData = JSON.parse(saved) as DuplicateMemoryStaticData;
+			const acceptance = process.acceptEnvelope(staticData, owner, id, Math.floor(clockSeconds));
+			acceptance.settle(true);
+			saved = JSON.stringify(staticData);
+			return !acceptance.duplicate;
+		},
+	};
+}
+
 function holds(staticData: DuplicateMemoryStaticData, ids: string[]): boolean[] {
 	const memory = decodeMemory(staticData.seenEnvelopes);
 	return ids.map((id) => memory.has(envelopeHash(id)));
@@ -230,5 +260,54 @@ describe('acceptEnvelope', () => {
 		const later = start + ACCEPTED_ENVELOPES_LIMITS.idleSeconds + 1;
 		deliver({}, registration('node-busy'), 'evt_busy', later);
 		expect(deliver({}, idle, 'evt_idle', later + 1)).toBe(true);
+	});
+});
+
+describe('clocks that step or differ around a full hour', () => {
+	const FULL_HOUR = NOW + 10 * 3600;
+
+	it('a clock stepped back 2 s just after the full hour, then a restart: the retries of all 4 events are duplicates', () => {
+		const row = workflowRow(registration('node-ntp-step'));
+		const process = freshProcess();
+		const events: Array<[string, number]> = [
+			['evt_before', FULL_HOUR - 1],
+			['evt_after', FULL_HOUR + 0.5],
+			['evt_stepped_back', FULL_HOUR - 1.5], // NTP steps the clock back 2 s
+			['evt_after_again', FULL_HOUR + 0.5],
+		];
+		expect(events.map(([id, at]) => row.deliver(process, id, at))).toEqual([
+			true,
+			true,
+			true,
+			true,
+		]);
+
+		const restarted = freshProcess();
+		const retriesRun = events.map(([id]) => row.deliver(restarted, id, FULL_HOUR + 60));
+		expect(retriesRun).toEqual([false, false, false, false]);
+	});
+
+	it('two webhook processes 1 s ahead and 1 s behind, one event each at the full hour, both restarted: none of 12 runs again', () => {
+		const row = workflowRow(registration('node-two-clocks'));
+		const [ahead, behind] = [freshProcess(), freshProcess()];
+		const clockOf = (process: AcceptedEnvelopesModule, at: number) =>
+			at + (process === ahead ? 1 : -1);
+		// ten events in the hour before the full hour, taken in turn, then one on each around it
+		const events = Array.from({ length: 10 }, (_, index): [string, number] => [
+			`evt_hour_before_${index}`,
+			FULL_HOUR - 3000 + index * 300,
+		]);
+		events.push(['evt_on_ahead', FULL_HOUR - 0.5], ['evt_on_behind', FULL_HOUR - 0.2]);
+		const ran = events.map(([id, at], index) => {
+			const process = index % 2 === 0 ? ahead : behind;
+			return row.deliver(process, id, clockOf(process, at));
+		});
+		expect(ran).toEqual(events.map(() => true));
+
+		const restarted = [freshProcess(), freshProcess()];
+		const redeliveriesRun = events.map(([id], index) =>
+			row.deliver(restarted[index % 2], id, FULL_HOUR + 60),
+		);
+		expect(redeliveriesRun).toEqual(events.map(() => false));
 	});
 });

@@ -12,6 +12,7 @@ import {
 	type HourEncodings,
 	forgetAcceptedEnvelopes,
 	sameStoredMemory,
+	type StoredEnvelopeMemory,
 } from '../../nodes/WorkforceManagementTrigger/duplicates/envelopeMemory';
 
 const NOW = 1_767_225_600;
@@ -32,6 +33,45 @@ function fullMemory(count = ENVELOPE_MEMORY_LIMITS.maxEntries): EnvelopeMemory {
 		memory = recordEnvelope([memory], `evt_${index.toString(16).padStart(24, '0')}`, at).memory;
 	}
 	return memory;
+}
+
+function hashesOf(ids: string[]): string[] {
+	return ids.map(envelopeHash);
+}
+
+/**
+ * Which of `candidates` a stored memory holds, in the order given; `others` counts what else it
+ * holds (ids the test did not record would be a bug too).
+ */
+function heldIds(stored: StoredEnvelopeMemory, candidates: string[]) {
+	const memory = decodeMemory(stored);
+	const held = candidates.filter((id) => memory.has(envelopeHash(id)));
+	return { held, others: memory.size - held.length };
+}
+
+function isInOrder(memory: EnvelopeMemory): boolean {
+	const hours = [...memory.values()];
+	return hours.every((hour, index) => index === 0 || hours[index - 1] <= hour);
+}
+
+/** A reproducible stream of numbers in [0, 1) (mulberry32), so a failing trial can be replayed. */
+function seededRandom(seed: number): () => number {
+	let state = seed >>> 0;
+	return () => {
+		state = (state + 0x6d2b79f5) >>> 0;
+		let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
+		mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
+		return ((mixed ^ (mixed >>> 14)) >>> 0) / 4_294_967_296;
+	};
+}
+
+function shuffled<T>(items: T[], random: () => number): T[] {
+	const copy = [...items];
+	for (let index = copy.length - 1; index > 0; index--) {
+		const other = Math.floor(random() * (index + 1));
+		[copy[index], copy[other]] = [copy[other], copy[index]];
+	}
+	return copy;
 }
 
 describe('recordEnvelope', () => {
@@ -95,6 +135,182 @@ describe('recordInPlace', () => {
 			expect(recordInPlace(inPlace, id, at, limits)).toBe(recorded.duplicate);
 			pure = recorded.memory;
 			expect([...inPlace]).toEqual([...pure]);
+		}
+	});
+});
+
+describe('recordInPlace after a clock stepped back', () => {
+	// a full hour, and the hour before it
+	const FULL_HOUR = NOW + 10 * HOUR;
+
+	it('decides as recordEnvelope does, and stays in order, when the clock steps back across the hour', () => {
+		const inPlace: EnvelopeMemory = new Map();
+		let pure: EnvelopeMemory = new Map();
+		const steps: Array<[string, number]> = [
+			['evt_1', FULL_HOUR - 1],
+			['evt_2', FULL_HOUR + 1],
+			['evt_3', FULL_HOUR - 1], // NTP stepped the clock back 2 s
+			['evt_2', FULL_HOUR - 1],
+			['evt_4', FULL_HOUR + 1],
+			['evt_5', FULL_HOUR - 300], // five minutes back
+			['evt_4', FULL_HOUR + 2],
+		];
+		for (const [id, at] of steps) {
+			const recorded = recordEnvelope([pure], id, at);
+			expect(recordInPlace(inPlace, id, at)).toBe(recorded.duplicate);
+			pure = recorded.memory;
+			expect([...inPlace]).toEqual([...pure]);
+			expect(isInOrder(inPlace)).toBe(true);
+		}
+		const ids = ['evt_1', 'evt_2', 'evt_3', 'evt_4', 'evt_5'];
+		expect(heldIds(encodeMemory(inPlace), ids)).toEqual({ held: ids, others: 0 });
+	});
+
+	it('takes an id from an hour the clock has not reached again as the current hour', () => {
+		const memory: EnvelopeMemory = new Map();
+		recordInPlace(memory, 'evt_ahead', FULL_HOUR + 1);
+		recordInPlace(memory, 'evt_after_step', FULL_HOUR - 1);
+		expect([...memory.values()]).toEqual([hourOf(FULL_HOUR - 1), hourOf(FULL_HOUR - 1)]);
+	});
+
+	it('keeps no id past its window once the clock stepped back across the hour', () => {
+		const memory: EnvelopeMemory = new Map();
+		recordInPlace(memory, 'evt_ahead', FULL_HOUR + 1);
+		recordInPlace(memory, 'evt_after_step', FULL_HOUR - 1);
+		const { windowHours } = ENVELOPE_MEMORY_LIMITS;
+		// the hour before the full hour is the oldest kept, then one hour too old
+		recordInPlace(memory, 'evt_edge', FULL_HOUR - 1 + (windowHours - 1) * HOUR);
+		expect(memory.size).toBe(3);
+		recordInPlace(memory, 'evt_later', FULL_HOUR - 1 + windowHours * HOUR);
+		expect([...memory.keys()]).toEqual(hashesOf(['evt_edge', 'evt_later']));
+	});
+});
+
+describe('the window and the limit', () => {
+	const { windowHours } = ENVELOPE_MEMORY_LIMITS;
+	const oldestKept = NOW - (windowHours - 1) * HOUR;
+
+	it('keeps an id of exactly the oldest hour in the window and drops one an hour older', () => {
+		const memory = new Map([
+			[envelopeHash('evt_too_old'), hourOf(oldestKept - HOUR)],
+			[envelopeHash('evt_oldest_kept'), hourOf(oldestKept)],
+		]);
+		expect([...mergeMemories([memory], NOW).keys()]).toEqual(hashesOf(['evt_oldest_kept']));
+		recordInPlace(memory, 'evt_now', NOW);
+		expect([...memory.keys()]).toEqual(hashesOf(['evt_oldest_kept', 'evt_now']));
+	});
+
+	it('evicts the oldest hour first, wherever its ids came from', () => {
+		const limits = { maxEntries: 2, windowHours };
+		const ahead = new Map([[envelopeHash('evt_newest'), hourOf(NOW) + 1]]);
+		const older = new Map([
+			[envelopeHash('evt_oldest'), hourOf(NOW) - 2],
+			[envelopeHash('evt_middle'), hourOf(NOW) - 1],
+		]);
+		expect([...mergeMemories([ahead, older], NOW, limits)]).toEqual([
+			[envelopeHash('evt_middle'), hourOf(NOW) - 1],
+			[envelopeHash('evt_newest'), hourOf(NOW)],
+		]);
+		const inPlace = mergeMemories([older], NOW, limits);
+		recordInPlace(inPlace, 'evt_new', NOW, limits);
+		expect([...inPlace.keys()]).toEqual(hashesOf(['evt_middle', 'evt_new']));
+	});
+});
+
+describe('the memory is a set of ids, whatever order they came in and whatever the clocks said', () => {
+	const TRIALS = 100;
+	const JITTER_SECONDS = 10 * 60;
+	const END = NOW + 40 * HOUR;
+
+	/** A delivery as the reader sees it: the id, and the reader's clock when it arrived. */
+	interface Delivery {
+		id: string;
+		clock: number;
+	}
+
+	/**
+	 * The same ids each call, in a new random order: `kept` arrive within the last 20 hours,
+	 * `expired` 36 to 40 hours before the end, each read on a clock up to 10 minutes off the true
+	 * time, either way (so the clock often steps back across a full hour between two deliveries).
+	 */
+	function jitteredDeliveries(random: () => number, trial: number) {
+		const band = (name: string, count: number, from: number, spanHours: number) => {
+			const ids = Array.from({ length: count }, (_, index) => `evt_${trial}_${name}_${index}`);
+			const arrivals = ids.map(() => from + Math.floor(random() * spanHours * HOUR));
+			arrivals.sort((left, right) => left - right);
+			return {
+				ids,
+				arrivals: shuffled(ids, random).map((id, index) => [id, arrivals[index]] as const),
+			};
+		};
+		const expired = band('expired', 20, END - 40 * HOUR, 4);
+		const kept = band('kept', 40, END - 20 * HOUR, 20);
+		const deliveries: Delivery[] = [...expired.arrivals, ...kept.arrivals].map(([id, at]) => ({
+			id,
+			clock: at + Math.round((random() * 2 - 1) * JITTER_SECONDS),
+		}));
+		return {
+			deliveries,
+			all: [...expired.ids, ...kept.ids, 'evt_last'],
+			kept: [...kept.ids, 'evt_last'],
+		};
+	}
+
+	it('in one process: the stored memory holds every id within the window and none older', () => {
+		const random = seededRandom(43);
+		for (let trial = 0; trial < TRIALS; trial++) {
+			const { deliveries, all, kept } = jitteredDeliveries(random, trial);
+			const memory: EnvelopeMemory = new Map();
+			const cache: HourEncodings = new Map();
+			for (const { id, clock } of [...deliveries, { id: 'evt_last', clock: END }]) {
+				recordInPlace(memory, id, clock);
+				encodeMemory(memory, cache);
+			}
+			const stored = JSON.parse(
+				JSON.stringify(encodeMemory(memory, cache)),
+			) as StoredEnvelopeMemory;
+			expect(stored).toEqual(encodeMemory(memory));
+			expect(heldIds(stored, all)).toEqual({ held: kept, others: 0 });
+			expect(isInOrder(memory)).toBe(true);
+		}
+	});
+
+	it('through static data: every id within the window and none older, whichever order they came in', () => {
+		const random = seededRandom(4301);
+		for (let trial = 0; trial < TRIALS; trial++) {
+			for (const order of [1, 2]) {
+				const { deliveries, all, kept } = jitteredDeliveries(random, trial);
+				let stored: StoredEnvelopeMemory = {};
+				for (const { id, clock } of [...deliveries, { id: 'evt_last', clock: END }]) {
+					const { memory } = recordEnvelope([decodeMemory(stored)], id, clock);
+					stored = JSON.parse(JSON.stringify(encodeMemory(memory))) as StoredEnvelopeMemory;
+				}
+				expect({ order, ...heldIds(stored, all) }).toEqual({ order, held: kept, others: 0 });
+			}
+		}
+	});
+
+	it('two processes whose clocks differ by 2 s, merging through one row around full hours, keep every id', () => {
+		const random = seededRandom(4302);
+		const skews = [+1, -1];
+		for (let trial = 0; trial < TRIALS; trial++) {
+			const processes = skews.map((): EnvelopeMemory => new Map());
+			let row: StoredEnvelopeMemory = {};
+			const ids: string[] = [];
+			for (let fullHour = hourOf(NOW) + 1; fullHour <= hourOf(NOW) + 6; fullHour++) {
+				// five events within 3 s of the full hour, each on a process picked at random
+				const arrivals = Array.from({ length: 5 }, () => fullHour * HOUR - 3 + random() * 6);
+				for (const at of arrivals.sort((left, right) => left - right)) {
+					const process = Math.floor(random() * skews.length);
+					const id = `evt_${trial}_${ids.length}`;
+					const clock = Math.floor(at + skews[process]);
+					const { memory } = recordEnvelope([decodeMemory(row), processes[process]], id, clock);
+					processes[process] = memory;
+					row = JSON.parse(JSON.stringify(encodeMemory(memory))) as StoredEnvelopeMemory;
+					ids.push(id);
+				}
+			}
+			expect(heldIds(row, ids)).toEqual({ held: ids, others: 0 });
 		}
 	});
 });
@@ -164,6 +380,27 @@ describe('the stored form', () => {
 			expect(encodeMemory(memory, cache)).toEqual(encodeMemory(memory));
 		}
 		expect([...cache.keys()].map(String)).toEqual(Object.keys(encodeMemory(memory)));
+	});
+
+	it('keeps every id when the memory holds one hour twice (its clock stepped back across the hour)', () => {
+		const [before, after] = [hourOf(NOW) - 1, hourOf(NOW)];
+		const memory: EnvelopeMemory = new Map([
+			[envelopeHash('evt_1'), before],
+			[envelopeHash('evt_2'), after],
+			[envelopeHash('evt_3'), before],
+			[envelopeHash('evt_4'), after],
+		]);
+		const cache: HourEncodings = new Map();
+		const stored = JSON.parse(JSON.stringify(encodeMemory(memory, cache))) as unknown;
+		expect(Object.keys(stored as object)).toEqual([String(before), String(after)]);
+		expect([...decodeMemory(stored)]).toEqual([
+			[envelopeHash('evt_1'), before],
+			[envelopeHash('evt_3'), before],
+			[envelopeHash('evt_2'), after],
+			[envelopeHash('evt_4'), after],
+		]);
+		memory.set(envelopeHash('evt_5'), before);
+		expect(encodeMemory(memory, cache)).toEqual(encodeMemory(memory));
 	});
 
 	it('skips anything unreadable instead of throwing', () => {

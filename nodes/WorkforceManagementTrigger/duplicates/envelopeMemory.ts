@@ -17,6 +17,14 @@
  * one of at most 3,000 remembered ones, probability ≤ 3,000 / 2^64 ≈ 1.6e-16 per delivery; 2,400
  * deliveries a day for 100 years stay below 2e-8 of ever dropping one event. Ids reach the memory
  * only after the signature is verified, so nobody without the secret can pick ids to collide.
+ *
+ * What it assumes of clocks: nothing about their order. The memory is a set of ids; the hour kept
+ * with each only decides when it is forgotten, and a stored hour is one group whatever order its ids
+ * came in. A reader never trusts an hour later than its own clock's: whenever it records into or
+ * merges a memory, such an id is taken as first accepted in the reader's current hour. So a clock
+ * stepped back (NTP) or another process's clock running ahead loses no id and keeps none past the
+ * window by the reader's clock; such an id is kept for at least 29 hours less the step, still far
+ * beyond the API's 24 hours of retries.
  */
 import { createHash } from 'node:crypto';
 
@@ -39,9 +47,11 @@ const HASH_BYTES = 8;
 const SECONDS_PER_HOUR = 3600;
 
 /**
- * id hash → hour it was first accepted; kept in order, oldest first. A hash is its 8 bytes as a
- * latin1 string (one character per byte), so encoding and decoding are one buffer operation per
- * hour rather than one per id: this runs on every delivery.
+ * id hash → hour it was first accepted; kept in order, oldest hour first, by every function here
+ * (pruning and eviction read it from the front). A memory recorded into in place gets its ids only
+ * through these functions; deleting one is fine. A hash is its 8 bytes as a latin1 string (one
+ * character per byte), so encoding and decoding are one buffer operation per hour rather than one
+ * per id: this runs on every delivery.
  */
 export type EnvelopeMemory = Map<string, number>;
 
@@ -64,70 +74,111 @@ export function hourOf(nowSeconds: number): number {
 }
 
 /**
- * What one hour's ids encoded to, keyed by what identifies them: ids of an hour are only appended,
- * dropped from the front (the oldest, beyond the limit) or taken out one at a time (given up), so
- * the count with the first and last id tells whether the hour changed. Encoding a full memory anew
- * for every delivery would cost a millisecond; with the cache, only the current hour is encoded.
+ * The latest hour of each memory built or recorded into here: a Map cannot be read from its end,
+ * and recording must notice a clock stepped back without reading the whole memory. Deleting ids
+ * leaves it an upper bound, which is all it is used as.
+ */
+const latestHours = new WeakMap<EnvelopeMemory, number>();
+
+function latestHourOf(memory: EnvelopeMemory): number {
+	const known = latestHours.get(memory);
+	if (known !== undefined) return known;
+	let latest = -Infinity;
+	for (const hour of memory.values()) if (hour > latest) latest = hour;
+	latestHours.set(memory, latest);
+	return latest;
+}
+
+/** A memory of entries already in order, oldest hour first. */
+function memoryOf(entries: Array<[string, number]>): EnvelopeMemory {
+	const memory: EnvelopeMemory = new Map(entries);
+	latestHours.set(memory, entries.length > 0 ? entries[entries.length - 1][1] : -Infinity);
+	return memory;
+}
+
+/** Oldest hour first; within an hour, the order given (a stable sort). */
+function inOrder(entries: Array<[string, number]>): EnvelopeMemory {
+	return memoryOf(entries.sort(([, left], [, right]) => left - right));
+}
+
+/**
+ * What one hour's ids encoded to, keyed by what identifies them: ids of an hour are only appended
+ * (recorded, or taken as the current hour after a clock step: both at the memory's end), dropped
+ * from the front (the oldest, beyond the limit) or taken out one at a time (given up), so the count
+ * with the first and last id tells whether the hour changed. Encoding a full memory anew for every
+ * delivery would cost a millisecond; with the cache, only the current hour is encoded.
  */
 export type HourEncodings = Map<number, { key: string; encoded: string }>;
 
-interface HourRun {
+interface HourGroup {
 	hour: number;
-	/** Position of the hour's first id in the memory. */
-	from: number;
 	count: number;
-	key: string;
 	first: string;
 	last: string;
-	hashes?: string[];
+	key: string;
+	hashes: string[];
 }
 
-/** The memory's hours in order, each the run of its ids (forEach: no pair allocated per id). */
-function hourRuns(memory: EnvelopeMemory): HourRun[] {
-	const runs: HourRun[] = [];
-	let position = 0;
+function addGroup(groups: Map<number, HourGroup>, hour: number, hash: string): HourGroup {
+	const group = { hour, count: 0, first: hash, last: hash, key: '', hashes: [] };
+	groups.set(hour, group);
+	return group;
+}
+
+/**
+ * Every hour of the memory with all of its ids, wherever they are in the memory (forEach: no pair
+ * allocated per id; one lookup per run of an hour).
+ */
+function hourGroups(memory: EnvelopeMemory): Map<number, HourGroup> {
+	const groups = new Map<number, HourGroup>();
+	let group: HourGroup | undefined;
 	memory.forEach((hour, hash) => {
-		const run = runs[runs.length - 1];
-		if (run?.hour === hour) {
-			run.count++;
-			run.last = hash;
-		} else runs.push({ hour, from: position, count: 1, key: '', first: hash, last: hash });
-		position++;
+		if (group?.hour !== hour) group = groups.get(hour) ?? addGroup(groups, hour, hash);
+		group.count++;
+		group.last = hash;
 	});
-	for (const run of runs) run.key = `${run.count}:${run.first}:${run.last}`;
-	return runs;
+	for (const each of groups.values()) each.key = `${each.count}:${each.first}:${each.last}`;
+	return groups;
 }
 
-/** Collects the ids of the given runs (in memory order) in one pass. */
-function collectHashes(memory: EnvelopeMemory, runs: HourRun[]): void {
-	for (const run of runs) run.hashes = [];
-	let next = 0;
-	let position = 0;
-	memory.forEach((_, hash) => {
-		while (next < runs.length && position >= runs[next].from + runs[next].count) next++;
-		if (next < runs.length && position >= runs[next].from) runs[next].hashes!.push(hash);
-		position++;
+/** Collects the ids of the given hours in one pass over the memory. */
+function collectHashes(memory: EnvelopeMemory, changed: Map<number, HourGroup>): void {
+	if (changed.size === 0) return;
+	let runHour = NaN;
+	let hashes: string[] | undefined;
+	memory.forEach((hour, hash) => {
+		if (hour !== runHour) {
+			runHour = hour;
+			hashes = changed.get(hour)?.hashes;
+		}
+		hashes?.push(hash);
 	});
 }
 
+/** One stored group per hour, holding every id of that hour. */
 export function encodeMemory(
 	memory: EnvelopeMemory,
 	cache: HourEncodings = new Map(),
 ): StoredEnvelopeMemory {
-	const runs = hourRuns(memory);
-	const changed = runs.filter((run) => cache.get(run.hour)?.key !== run.key);
+	const groups = hourGroups(memory);
+	const changed = new Map(
+		[...groups].filter(([hour, group]) => cache.get(hour)?.key !== group.key),
+	);
 	collectHashes(memory, changed);
-	for (const run of changed) {
-		const encoded = Buffer.from(run.hashes!.join(''), 'latin1').toString('base64');
-		cache.set(run.hour, { key: run.key, encoded });
+	for (const [hour, group] of changed) {
+		const encoded = Buffer.from(group.hashes.join(''), 'latin1').toString('base64');
+		cache.set(hour, { key: group.key, encoded });
 	}
 	const stored: StoredEnvelopeMemory = {};
-	for (const run of runs) stored[String(run.hour)] = cache.get(run.hour)!.encoded;
-	for (const hour of cache.keys()) if (!(String(hour) in stored)) cache.delete(hour);
+	for (const hour of groups.keys()) stored[String(hour)] = cache.get(hour)!.encoded;
+	for (const hour of cache.keys()) if (!groups.has(hour)) cache.delete(hour);
 	return stored;
 }
 
-/** Anything unreadable (hand-edited or half-written static data) is skipped, never thrown on. */
+/**
+ * Anything unreadable (hand-edited or half-written static data) is skipped, never thrown on. Hours
+ * are as stored, later than the reader's included: recording or merging takes those as now.
+ */
 export function decodeMemory(stored: unknown): EnvelopeMemory {
 	const entries: Array<[string, number]> = [];
 	if (typeof stored === 'object' && stored !== null) {
@@ -155,25 +206,43 @@ export function migrateLegacy(recent: unknown): EnvelopeMemory {
 }
 
 /**
- * The union of several memories, each id at the hour it was first accepted, within the limits:
- * hours older than the window are dropped, then the oldest ids beyond `maxEntries`.
+ * The union of several memories, each id at the hour it was first accepted (an hour later than the
+ * reader's taken as the reader's), within the limits: hours older than the window are dropped,
+ * then the oldest ids beyond `maxEntries`.
  */
 export function mergeMemories(
 	memories: EnvelopeMemory[],
 	nowSeconds: number,
 	limits: EnvelopeMemoryLimits = ENVELOPE_MEMORY_LIMITS,
 ): EnvelopeMemory {
-	const oldestHour = hourOf(nowSeconds) - limits.windowHours + 1;
+	const nowHour = hourOf(nowSeconds);
+	const oldestHour = nowHour - limits.windowHours + 1;
 	const firstSeen = new Map<string, number>();
 	for (const memory of memories) {
-		for (const [hash, hour] of memory) {
+		for (const [hash, storedHour] of memory) {
+			const hour = Math.min(storedHour, nowHour);
 			if (hour < oldestHour) continue;
 			const known = firstSeen.get(hash);
 			if (known === undefined || hour < known) firstSeen.set(hash, hour);
 		}
 	}
-	const entries = [...inOrder([...firstSeen])];
-	return new Map(entries.slice(Math.max(0, entries.length - limits.maxEntries)));
+	const entries = [...firstSeen].sort(([, left], [, right]) => left - right);
+	return memoryOf(entries.slice(Math.max(0, entries.length - limits.maxEntries)));
+}
+
+/** Adds a new id at the reader's hour (the memory's end: its latest), then evicts the oldest. */
+function appendNow(
+	memory: EnvelopeMemory,
+	hash: string,
+	nowHour: number,
+	maxEntries: number,
+): void {
+	memory.set(hash, nowHour);
+	latestHours.set(memory, nowHour);
+	for (const oldest of memory.keys()) {
+		if (memory.size <= maxEntries) break;
+		memory.delete(oldest);
+	}
 }
 
 /**
@@ -189,10 +258,26 @@ export function recordEnvelope(
 	const merged = mergeMemories(memories, nowSeconds, limits);
 	const hash = envelopeHash(envelopeId);
 	if (merged.has(hash)) return { duplicate: true, memory: merged };
-	// the newest hour: appended, the order holds; beyond the limit the oldest id goes
-	merged.set(hash, hourOf(nowSeconds));
-	if (merged.size > limits.maxEntries) merged.delete(merged.keys().next().value as string);
+	appendNow(merged, hash, hourOf(nowSeconds), limits.maxEntries);
 	return { duplicate: false, memory: merged };
+}
+
+/**
+ * Ids at an hour later than the reader's (this process's clock stepped back) are taken as the
+ * reader's: they are the memory's end, so the order holds. Costs nothing unless the clock stepped.
+ */
+function takeLaterHoursAsNow(memory: EnvelopeMemory, nowHour: number): void {
+	if (latestHourOf(memory) <= nowHour) return;
+	for (const [hash, hour] of memory) if (hour > nowHour) memory.set(hash, nowHour);
+	latestHours.set(memory, nowHour);
+}
+
+/** Drops the ids older than `oldestHour`: all at the memory's front, since it is in order. */
+function dropOlderThan(memory: EnvelopeMemory, oldestHour: number): void {
+	for (const [hash, hour] of memory) {
+		if (hour >= oldestHour) break;
+		memory.delete(hash);
+	}
 }
 
 /**
@@ -206,24 +291,13 @@ export function recordInPlace(
 	nowSeconds: number,
 	limits: EnvelopeMemoryLimits = ENVELOPE_MEMORY_LIMITS,
 ): boolean {
-	const oldestHour = hourOf(nowSeconds) - limits.windowHours + 1;
-	for (const [hash, hour] of memory) {
-		if (hour >= oldestHour) break;
-		memory.delete(hash);
-	}
+	const nowHour = hourOf(nowSeconds);
+	takeLaterHoursAsNow(memory, nowHour);
+	dropOlderThan(memory, nowHour - limits.windowHours + 1);
 	const hash = envelopeHash(envelopeId);
 	if (memory.has(hash)) return true;
-	memory.set(hash, hourOf(nowSeconds));
-	for (const oldest of memory.keys()) {
-		if (memory.size <= limits.maxEntries) break;
-		memory.delete(oldest);
-	}
+	appendNow(memory, hash, nowHour, limits.maxEntries);
 	return false;
-}
-
-/** Oldest hour first; within an hour, the order given (a stable sort). */
-function inOrder(entries: Array<[string, number]>): EnvelopeMemory {
-	return new Map(entries.sort(([, left], [, right]) => left - right));
 }
 
 /** The part of the trigger's static data that holds the duplicate memory. */
