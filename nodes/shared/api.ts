@@ -5,8 +5,13 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { workforceApiListPage, workforceApiPaginate, workforceApiRequest } from './transport';
-import type { WorkforceApiContext, WorkforceListPage } from './transport';
+import {
+	walkPages,
+	workforceApiListPage,
+	workforceApiPaginate,
+	workforceApiRequest,
+} from './transport';
+import type { PageBudget, PageWalk, WorkforceApiContext, WorkforceListPage } from './transport';
 
 export interface ApiPath {
 	path: string;
@@ -85,4 +90,14 @@ export async function apiListPage(
 	filters: IDataObject = {},
 ): Promise<WorkforceListPage> {
 	return await workforceApiListPage.call(this, api.path, cursor, api.read, filters);
+}
+
+/** A walk of a list path's pages matching `filters`, within `budget`; see the transport. */
+export function apiWalk(
+	this: WorkforceApiContext,
+	api: ApiPath,
+	filters: IDataObject,
+	budget: PageBudget,
+): PageWalk {
+	return walkPages.call(this, api.path, { qs: filters, operationScope: api.read, budget });
 }

@@ -14,20 +14,35 @@ import {
 	type RecoveryPlan,
 } from './missedEvents';
 import { acquireRecoveryLease, type RecoveryLease } from './recoveryLease';
-import type { WorkforceApiContext, WorkforceListPage } from './transport';
+import { MAX_EMPTY_PAGES_IN_A_ROW, PageBudget } from './transport';
+import type { PageWalkStop, WorkforceApiContext, WorkforceListPage } from './transport';
 import * as webhookDeliveries from './webhookDeliveries';
 
-/** At most this many pages of 100 deliveries per recovery: 72 hours at about 270 deliveries an hour. */
-export const MAX_LEDGER_PAGES = 200;
+/**
+ * What the two reads of the ledger in one recovery (before the claim, and again under it) may
+ * spend in all. The first may spend half, so that the read under the claim, the one that decides
+ * what is redelivered, has at least as much; once the budget is spent no read asks for more, and
+ * what a read could not reach is not redelivered.
+ * - `pages` of 100 deliveries: 200 per read cover the 72-hour look-back at about 270 deliveries
+ *   an hour (a busier endpoint has its newest events judged, and the log names the rest), and
+ *   bound the requests a recovery spends of the rate limit. Each page is dropped once read: what
+ *   a read keeps is the decision's six short fields per delivery, about 6 MB at 20,000.
+ * - `seconds`: a healthy API answers a page in well under a second, so only a slow or stuck one
+ *   reaches this; it leaves most of the claim's 600 s (recoveryLease.ts) to the redeliveries. A
+ *   request under way then runs to its own end (30 s).
+ * Tests change them.
+ */
+export const LEDGER_READ_BUDGET = { pages: 400, seconds: 120 };
 
 const HOUR_MS = 3_600_000;
 
 export interface LedgerRead {
-	deliveries: IDataObject[];
+	/** Each delivery read once, with only the fields the decision reads. */
+	deliveries: ListedDelivery[];
 	/** Every delivery created at or after this time was read. */
 	listedSinceMs: number;
 	/** Why the reading stopped before the look-back's start, if it did. */
-	cutShort?: 'page_limit' | 'no_cursor';
+	cutShort?: PageWalkStop;
 	/** The reading stopped short, and the API lists more dead deliveries than were seen. */
 	moreDeadMayRemain?: boolean;
 }
@@ -37,44 +52,74 @@ function createdMs(record: IDataObject): number {
 	return Number.isNaN(ms) ? -Infinity : ms;
 }
 
+function ledgerReadBudget(): PageBudget {
+	return PageBudget.of(LEDGER_READ_BUDGET.pages, LEDGER_READ_BUDGET.seconds * 1000);
+}
+
+/** What the decision reads of a listed record; `undefined` for one it could not use anyway. */
+function listedDelivery(record: IDataObject): ListedDelivery | undefined {
+	const { id, endpoint_id, event_id, status, redelivery_of, created_at } = record;
+	if (typeof id !== 'string' || typeof event_id !== 'string' || typeof created_at !== 'string') {
+		return undefined;
+	}
+	return {
+		id,
+		endpoint_id: String(endpoint_id),
+		event_id,
+		status: String(status),
+		redelivery_of: typeof redelivery_of === 'string' ? redelivery_of : null,
+		created_at,
+	};
+}
+
+/** Keeps each delivery of `records` not kept yet: the first read of a delivery wins, as in planRecovery. */
+function keep(kept: Map<string, ListedDelivery>, records: IDataObject[]): void {
+	for (const delivery of records.map(listedDelivery)) {
+		if (delivery !== undefined && !kept.has(delivery.id)) kept.set(delivery.id, delivery);
+	}
+}
+
 /**
- * The endpoint's deliveries of every status, newest first, back to `sinceMs`, following
- * `next_cursor`, plus the newest page of its `dead` ones (which may reach further back). Paging of
- * this list is not documented: an API that answers `has_more` without a cursor is read as far as
- * it lets, and the caller says so.
+ * The endpoint's deliveries of every status, newest first, back to `sinceMs`, plus the newest
+ * page of its `dead` ones (which may reach further back), each page dropped once read. Paging of
+ * this list is not documented: a walk that stops (no cursor, a repeated one, endless empty pages,
+ * the budget spent) is read as far as it got, and the caller says so.
  */
 async function readLedger(
 	this: WorkforceApiContext,
 	endpointId: string,
 	sinceMs: number,
 	dead: WorkforceListPage,
+	budget: PageBudget,
 ): Promise<LedgerRead> {
-	const deliveries: IDataObject[] = [...dead.data];
-	let cursor: string | undefined;
-	for (let pages = 0; ; pages++) {
-		if (pages === MAX_LEDGER_PAGES) return cut(deliveries, dead, 'page_limit');
-		const page = await webhookDeliveries.listPage.call(this, cursor, { endpoint_id: endpointId });
-		deliveries.push(...page.data);
-		const oldest = Math.min(...page.data.map(createdMs));
-		if (!page.has_more) return { deliveries, listedSinceMs: -Infinity };
-		if (oldest < sinceMs) return { deliveries, listedSinceMs: oldest + 1 };
-		if (typeof page.next_cursor !== 'string' || page.next_cursor === '') {
-			return cut(deliveries, dead, 'no_cursor');
+	const kept = new Map<string, ListedDelivery>();
+	keep(kept, dead.data);
+	let oldestWalkedMs = Infinity;
+	const walk = webhookDeliveries.walk.call(this, { endpoint_id: endpointId }, budget);
+	for await (const page of walk) {
+		keep(kept, page.data);
+		oldestWalkedMs = Math.min(oldestWalkedMs, ...page.data.map(createdMs));
+		if (page.has_more && oldestWalkedMs < sinceMs) {
+			return { deliveries: [...kept.values()], listedSinceMs: oldestWalkedMs + 1 };
 		}
-		cursor = page.next_cursor;
 	}
+	if (walk.stop === undefined) return { deliveries: [...kept.values()], listedSinceMs: -Infinity };
+	return cut(kept, oldestWalkedMs, dead, walk.stop.reason);
 }
 
-/** Read as far as the walk got: everything newer than its oldest record. */
+/**
+ * Read as far as the walk got: everything newer than its oldest record, or nothing when it read
+ * no page.
+ */
 function cut(
-	all: IDataObject[],
+	kept: Map<string, ListedDelivery>,
+	oldestWalkedMs: number,
 	dead: WorkforceListPage,
-	reason: LedgerRead['cutShort'],
+	reason: PageWalkStop,
 ): LedgerRead {
-	const walked = all.slice(dead.data.length);
 	return {
-		deliveries: all,
-		listedSinceMs: Math.min(...walked.map(createdMs)) + 1,
+		deliveries: [...kept.values()],
+		listedSinceMs: oldestWalkedMs + 1,
 		cutShort: reason,
 		moreDeadMayRemain: dead.has_more,
 	};
@@ -115,7 +160,13 @@ async function redeliverEach(
 	for (const [done, delivery] of deliveries.entries()) {
 		const left = deliveries.length - done;
 		if (!(await lease.held())) {
-			return { done, stopped: { reason: 'another recovery took the endpoint over', left } };
+			return {
+				done,
+				stopped: {
+					reason: 'another recovery took the endpoint over, or its workflow was deactivated',
+					left,
+				},
+			};
 		}
 		try {
 			await webhookDeliveries.redeliver.call(this, delivery.id);
@@ -139,9 +190,10 @@ async function decide(
 	endpointId: string,
 	options: RecoveryOptions,
 	dead: WorkforceListPage,
+	budget: PageBudget,
 ): Promise<Decision> {
 	const sinceMs = options.nowMs - RECOVERY_BOUNDS.maxAgeHours * HOUR_MS;
-	const ledger = await readLedger.call(this, endpointId, sinceMs, dead);
+	const ledger = await readLedger.call(this, endpointId, sinceMs, dead, budget);
 	const plan = planRecovery(ledger.deliveries, {
 		endpointId,
 		nowMs: options.nowMs,
@@ -169,7 +221,8 @@ export async function recoverDeadDeliveries(
 		status: 'dead',
 	});
 	if (!probe.data.some((record) => createdMs(record) >= sinceMs)) return { kind: 'nothing_dead' };
-	const unleased = await decide.call(this, endpointId, options, probe);
+	const budget = ledgerReadBudget();
+	const unleased = await decide.call(this, endpointId, options, probe, budget.half());
 	if (unleased.deliveries.length === 0) {
 		return { kind: 'recovered', ...unleased, redelivered: 0, confirmed: 0 };
 	}
@@ -177,7 +230,13 @@ export async function recoverDeadDeliveries(
 	const lease = await acquireRecoveryLease.call(this, endpointId, options.leaseSettleSeconds);
 	if (!lease) return { kind: 'busy' };
 	try {
-		const { ledger, plan, deliveries } = await decide.call(this, endpointId, options, probe);
+		const { ledger, plan, deliveries } = await decide.call(
+			this,
+			endpointId,
+			options,
+			probe,
+			budget,
+		);
 		const run = await redeliverEach.call(this, deliveries, lease);
 		return {
 			kind: 'recovered',
@@ -194,6 +253,18 @@ export async function recoverDeadDeliveries(
 	}
 }
 
+const CUT_SHORT_BECAUSE: Record<PageWalkStop, string> = {
+	no_cursor: 'the API said more exist but gave no cursor to read them',
+	repeated_cursor: 'the API handed out the same page cursor twice',
+	empty_pages: `the API answered ${MAX_EMPTY_PAGES_IN_A_ROW} empty pages in a row`,
+	page_limit: 'the recovery read as many pages of them as it may',
+	deadline: 'the recovery ran out of time to read them',
+};
+
+function countOf(count: number, one: string, many: string): string {
+	return `${count} ${count === 1 ? one : many}`;
+}
+
 /**
  * What a recovery could not judge because the ledger was read short, for n8n's log; `undefined`
  * when it read everything it needed.
@@ -203,11 +274,15 @@ export function unreadShortfall(
 	{ ledger, plan }: Extract<RecoveryOutcome, { kind: 'recovered' }>,
 ): string | undefined {
 	if (ledger.cutShort === undefined && plan.unread === 0) return undefined;
-	const why =
-		ledger.cutShort === 'no_cursor'
-			? 'the API said more exist but gave no cursor to read them'
-			: `${ledger.deliveries.length} deliveries read`;
+	const read = `${countOf(ledger.deliveries.length, 'delivery', 'deliveries')} read`;
+	// a read that got no page (its budget spent) reached no time back: it judged nothing
+	const reachedBack = Number.isFinite(ledger.listedSinceMs);
+	const reach = reachedBack
+		? `were read back to ${new Date(ledger.listedSinceMs).toISOString()} only, ${read}`
+		: `were not read beyond the newest dead ones, ${read}`;
+	const why = ledger.cutShort === undefined ? '' : ` (${CUT_SHORT_BECAUSE[ledger.cutShort]})`;
+	const older = reachedBack ? ' older than that' : '';
 	const more = ledger.moreDeadMayRemain === true ? ', and possibly more,' : '';
-	const events = `${plan.unread} dead event${plan.unread === 1 ? '' : 's'}`;
-	return `the deliveries of endpoint ${endpointId} were read back to ${new Date(ledger.listedSinceMs).toISOString()} only (${why}): ${events} seen older than that${more} ${plan.unread === 1 && more === '' ? 'was' : 'were'} not redelivered.`;
+	const events = countOf(plan.unread, 'dead event', 'dead events');
+	return `the deliveries of endpoint ${endpointId} ${reach}${why}: ${events} seen${older}${more} ${plan.unread === 1 && more === '' ? 'was' : 'were'} not redelivered.`;
 }

@@ -4,8 +4,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { API, apiList, apiListPage, apiWrite } from './api';
-import type { WorkforceApiContext, WorkforceListPage } from './transport';
+import { API, apiList, apiListPage, apiWalk, apiWrite } from './api';
+import type { PageBudget, PageWalk, WorkforceApiContext, WorkforceListPage } from './transport';
 
 const DELIVERIES = API.webhookDeliveries;
 
@@ -29,8 +29,8 @@ export async function list(
 
 /**
  * One page of deliveries matching `filters` (at most 100, newest first), from `cursor` on: for a
- * list search, and for callers that must not rely on paging, which the API does not document for
- * this list.
+ * list search, and for a look at the newest page alone. Paging of this list is not documented: a
+ * reader of more pages walks them (`walk`), which stops where the paging breaks.
  */
 export async function listPage(
 	this: WorkforceApiContext,
@@ -38,6 +38,18 @@ export async function listPage(
 	filters: DeliveryFilters = {},
 ): Promise<WorkforceListPage> {
 	return await apiListPage.call(this, DELIVERIES, cursor, filters);
+}
+
+/**
+ * The pages of deliveries matching `filters` (100 each, newest first), following `next_cursor`
+ * within `budget`: for the recovery, which reads a walk cut short as far as it got.
+ */
+export function walk(
+	this: WorkforceApiContext,
+	filters: DeliveryFilters,
+	budget: PageBudget,
+): PageWalk {
+	return apiWalk.call(this, DELIVERIES, filters, budget);
 }
 
 /** Queues a fresh delivery of the same event, with the same envelope id; answers `delivery_id`. */
