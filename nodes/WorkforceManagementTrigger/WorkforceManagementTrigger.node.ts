@@ -1,7 +1,11 @@
 import type {
+	IExecuteFunctions,
 	IHookFunctions,
+	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
+	ITriggerFunctions,
+	ITriggerResponse,
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
@@ -14,11 +18,12 @@ import {
 	SITE_EVENT_PREFIX,
 } from '../shared/eventCatalog';
 import { CREDENTIAL_TYPE } from '../shared/transport';
-import { receiveDelivery } from './delivery';
+import { passDeliveryThrough, receiveDelivery } from './delivery';
 import * as lifecycle from './lifecycle';
 import { RECOVERY_BOUNDS } from '../shared/missedEvents';
 import { ENVELOPE_MEMORY_LIMITS, EVENTS_PER_HOUR_COVERED } from './duplicates/envelopeMemory';
 import { DEFAULT_TOLERANCE_SECONDS } from './options';
+import { DEFAULT_ENDPOINT_CHECK_MINUTES, watchEndpoint } from './recovery/endpointWatch';
 
 export class WorkforceManagementTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -74,6 +79,18 @@ export class WorkforceManagementTrigger implements INodeType {
 				placeholder: 'Add Option',
 				default: {},
 				options: [
+					{
+						displayName: 'Endpoint Check Interval (Minutes)',
+						name: 'endpointCheckMinutes',
+						type: 'number',
+						typeOptions: {
+							minValue: 1,
+							maxValue: 59,
+						},
+						default: DEFAULT_ENDPOINT_CHECK_MINUTES,
+						description:
+							'How often, while the workflow is published, the trigger reads its webhook endpoint in Workforce Management. If the API disabled it after failed deliveries (n8n was down or unreachable), the trigger enables it again and recovers the events the API gave up on. One API request per check.',
+					},
 					{
 						displayName: 'Ignore Duplicate Deliveries',
 						name: 'ignoreDuplicates',
@@ -134,5 +151,19 @@ export class WorkforceManagementTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		return await receiveDelivery.call(this);
+	}
+
+	/** The schedule that keeps the endpoint enabled (recovery/endpointWatch.ts). */
+	async trigger(this: ITriggerFunctions): Promise<ITriggerResponse> {
+		return watchEndpoint.call(this);
+	}
+
+	/**
+	 * The delivery's items, as they came from `webhook()`. n8n runs a node's `execute()` before its
+	 * `trigger()`: without this, an execution started by a test delivery ("Listen for test event")
+	 * would call `trigger()` instead of passing the items through.
+	 */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return [passDeliveryThrough.call(this, this.continueOnFail())];
 	}
 }

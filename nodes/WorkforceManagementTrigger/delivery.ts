@@ -5,8 +5,14 @@
  * content type → raw body → signature (signature.ts) → duplicates (acceptedEnvelopes.ts) →
  * test-delivery option → the envelope as the item
  */
-import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
-import { jsonParse } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+import { jsonParse, NodeOperationError } from 'n8n-workflow';
 
 import { acceptEnvelope, carryMemoryInto, type MemoryOwner } from './duplicates/acceptedEnvelopes';
 import { verifyDelivery } from './verification/deliveryVerification';
@@ -177,4 +183,27 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	return {
 		workflowData: [this.helpers.returnJsonArray(triggerItem.call(this, envelope, testDelivery))],
 	};
+}
+
+/**
+ * The items `webhook()` made of a delivery, as the node's output (its `execute()`). Run without a
+ * delivery (n8n ran the node on its own), there is nothing to output: an error, or with "Continue
+ * On Fail" an item saying so.
+ */
+export function passDeliveryThrough(
+	this: IExecuteFunctions,
+	continueOnFail: boolean,
+): INodeExecutionData[] {
+	const items = this.getInputData();
+	if (items.length > 0) return items;
+	const error = new NodeOperationError(
+		this.getNode(),
+		'This trigger has no event to output: it runs when Workforce Management delivers one',
+		{
+			description:
+				'Publish the workflow, or click "Listen for test event" (Execute step) and send an event, for example with Send Test Event on the endpoint in Workforce Management.',
+		},
+	);
+	if (continueOnFail) return [{ json: { error: error.message } }];
+	throw error;
 }

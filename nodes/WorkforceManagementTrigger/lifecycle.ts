@@ -177,7 +177,8 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	}
 	staticData.url = wanted.url;
 	staticData.events = wanted.events;
-	recoverMissedEventsAfterActivation.call(this, staticData, remote.id);
+	const found = remote.enabled ? undefined : { reason: remote.disabled_reason };
+	recoverMissedEventsAfterActivation.call(this, staticData, remote.id, found);
 	return true;
 }
 

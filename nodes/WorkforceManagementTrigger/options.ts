@@ -1,4 +1,4 @@
-import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { TriggerNodeContext } from './operatorLog';
 
 /** Recommended by the API: deliveries older or newer than five minutes are refused. */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
@@ -8,11 +8,13 @@ export interface TriggerOptions {
 	ignoreDuplicates?: boolean;
 	ignoreTestDeliveries?: boolean;
 	recoverMissedEvents?: boolean;
+	/** How often the trigger reads its endpoint (recovery/endpointWatch.ts), in minutes. */
+	endpointCheckMinutes?: number;
 	/** A number from the field; an expression such as `{{ $env.WFM_TOLERANCE }}` gives a string. */
 	signatureToleranceSeconds?: number | string;
 }
 
-export function triggerOptions(context: IHookFunctions | IWebhookFunctions): TriggerOptions {
+export function triggerOptions(context: TriggerNodeContext): TriggerOptions {
 	return context.getNodeParameter('options', {}) as TriggerOptions;
 }
 

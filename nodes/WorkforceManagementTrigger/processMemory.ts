@@ -123,7 +123,7 @@ export const ACCEPTED_ENVELOPES_LIMITS = {
  */
 export const acceptedByRegistration = new Map<string, RegistrationMemory>();
 
-export type BackgroundWork = 'retirement' | 'recovery';
+export type BackgroundWork = 'retirement' | 'recovery' | 'endpointCheck';
 
 /**
  * The delayed work this process started and that has not ended yet, by its promise. An entry is

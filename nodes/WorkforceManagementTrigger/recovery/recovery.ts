@@ -6,7 +6,7 @@
  * still takes them for duplicates: they do not run, and the API records them delivered, so no
  * later start looks at them again. Recovery never fails activation: a failure is logged.
  */
-import type { IHookFunctions } from 'n8n-workflow';
+import type { IHookFunctions, ITriggerFunctions } from 'n8n-workflow';
 
 import {
 	recoverDeadDeliveries,
@@ -46,7 +46,11 @@ function nothingFound({ plan, ledger }: Recovered): boolean {
 }
 
 /** What the log must say beyond the summary: what was left, and why. */
-function shortfalls(this: IHookFunctions, endpointId: string, outcome: Recovered): void {
+function shortfalls(
+	this: IHookFunctions | ITriggerFunctions,
+	endpointId: string,
+	outcome: Recovered,
+): void {
 	const { where, meta } = operatorLog(this);
 	const { stopped } = outcome;
 	const unread = unreadShortfall(endpointId, outcome);
@@ -59,13 +63,14 @@ function shortfalls(this: IHookFunctions, endpointId: string, outcome: Recovered
 	}
 }
 
+/** Recovers, and logs what it did; the number of missed events redelivered. Never throws. */
 export async function recoverMissedEvents(
-	this: IHookFunctions,
+	this: IHookFunctions | ITriggerFunctions,
 	staticData: TriggerStaticData,
 	endpointId: string,
-): Promise<void> {
+): Promise<number> {
 	const options = triggerOptions(this);
-	if (options.recoverMissedEvents === false) return;
+	if (options.recoverMissedEvents === false) return 0;
 	const { where, meta } = operatorLog(this);
 	const nowMs = Date.now();
 	const known = knownEnvelopes(staticData, Math.floor(nowMs / 1000));
@@ -85,39 +90,63 @@ export async function recoverMissedEvents(
 			`${where}: could not list the deliveries of endpoint ${endpointId} to recover missed events: ${(error as Error).message}. Nothing was redelivered; the next start tries again.`,
 			meta,
 		);
-		return;
+		return 0;
 	}
 
 	if (outcome.kind === 'nothing_dead' || (outcome.kind === 'recovered' && nothingFound(outcome))) {
 		this.logger.debug(`${where}: no missed events for endpoint ${endpointId}`, meta);
-		return;
+		return 0;
 	}
 	if (outcome.kind === 'busy') {
 		this.logger.info(
 			`${where}: another recovery of missed events for endpoint ${endpointId} is under way (another n8n process or main); it is left to that one.`,
 			meta,
 		);
-		return;
+		return 0;
 	}
 	this.logger.info(
 		`${where}: recovering events the API gave up delivering to endpoint ${endpointId} (retries exhausted or endpoint disabled): ${summary(outcome)}.`,
 		meta,
 	);
 	shortfalls.call(this, endpointId, outcome);
+	return outcome.redelivered;
+}
+
+/** What the API disabled, as the endpoint said when the trigger found it disabled. */
+export interface FoundDisabled {
+	reason: string | null | undefined;
+}
+
+/** Says once, at warning level, that the endpoint was found disabled and what was done. */
+export function warnFoundDisabled(
+	this: IHookFunctions | ITriggerFunctions,
+	endpointId: string,
+	found: FoundDisabled,
+	redelivered: number,
+): void {
+	const { where, meta } = operatorLog(this);
+	const reason = found.reason ? ` (${found.reason})` : '';
+	this.logger.warn(
+		`${where}: webhook endpoint ${endpointId} of this published workflow was found disabled${reason}: enabled again, ${countOf(redelivered, 'missed event')} redelivered.`,
+		meta,
+	);
 }
 
 /**
  * Recovers once n8n has saved what activation wrote: a redelivery arriving before that save would
- * load static data without the secret (a republish cleared it) and be refused. Never throws.
+ * load static data without the secret (a republish cleared it) and be refused. When activation
+ * found the endpoint disabled (`found`), says so with what was redelivered. Never throws.
  */
 export function recoverMissedEventsAfterActivation(
 	this: IHookFunctions,
 	staticData: TriggerStaticData,
 	endpointId: string,
+	found?: FoundDisabled,
 ): void {
 	inBackground('recovery', TRIGGER_DELAYS.recoveryAfterActivationSeconds, async () => {
 		try {
-			await recoverMissedEvents.call(this, staticData, endpointId);
+			const redelivered = await recoverMissedEvents.call(this, staticData, endpointId);
+			if (found) warnFoundDisabled.call(this, endpointId, found, redelivered);
 		} catch (error) {
 			const { where, meta } = operatorLog(this);
 			this.logger.warn(

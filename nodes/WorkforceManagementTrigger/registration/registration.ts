@@ -1,4 +1,4 @@
-import type { IHookFunctions, IWebhookFunctions, JsonObject } from 'n8n-workflow';
+import type { IHookFunctions, ITriggerFunctions, IWebhookFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import {
@@ -25,6 +25,8 @@ export interface RemoteEndpoint {
 	enabled: boolean;
 	/** `whsec_…` and the last four characters of the current signing secret. */
 	secret_preview?: string;
+	/** Why the API disabled it, when it did. */
+	disabled_reason?: string | null;
 }
 
 export interface WantedRegistration {
@@ -149,7 +151,7 @@ function hasHttpCode(error: unknown, code: string): boolean {
  * Any other failure goes on as it came. n8n's lint wants what a catch block throws to be a node
  * error; the transport's already are, and NodeApiError's constructor hands those back unchanged.
  */
-type TriggerContext = IHookFunctions | IWebhookFunctions;
+type TriggerContext = IHookFunctions | IWebhookFunctions | ITriggerFunctions;
 
 function rethrow(this: TriggerContext, error: unknown): never {
 	throw new NodeApiError(this.getNode(), error as JsonObject);

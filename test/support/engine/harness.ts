@@ -81,6 +81,32 @@ const { SSHClientsManager } = require(
 ) as { SSHClientsManager: new () => { cleanupTimer?: NodeJS.Timeout } };
 Container.get(SSHClientsManager).cleanupTimer?.unref();
 
+/** A cron job as n8n-core's ScheduledTaskManager holds it (`cron`'s CronJob). */
+export interface ScheduledCron {
+	job: { fireOnTick(): void; stop(): void };
+	summary: string;
+}
+
+/**
+ * n8n-core's scheduler, where a node's `this.helpers.registerCron` registers: its jobs by workflow,
+ * and `deregisterCrons(workflowId)`, which n8n calls when it unpublishes or republishes. Its log
+ * interval would keep jest from exiting: stopped.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { ScheduledTaskManager } = require(
+	join(dirname(require.resolve('n8n-core')), 'execution-engine', 'scheduled-task-manager'),
+) as {
+	ScheduledTaskManager: new () => {
+		logInterval?: NodeJS.Timeout;
+		cronsByWorkflow: Map<string, Map<string, ScheduledCron>>;
+		deregisterCrons(workflowId: string): void;
+		deregisterAllCrons(): void;
+	};
+};
+export const scheduledTasks = Container.get(ScheduledTaskManager);
+clearInterval(scheduledTasks.logInterval);
+afterAll(() => scheduledTasks.deregisterAllCrons());
+
 /** A line a node logged through n8n's logger (`this.logger`), as the recorder below keeps it. */
 export interface LoggedLine {
 	level: string;

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import { HookContext, WebhookContext } from 'n8n-core';
+import { HookContext, TriggerContext, WebhookContext } from 'n8n-core';
 import type {
 	IDataObject,
 	INode,
@@ -27,7 +27,9 @@ import {
 	nodeTypeInFreshProcess,
 	nodeTypes,
 	background,
+	scheduledTasks,
 } from './harness';
+import type { ScheduledCron } from './harness';
 import type { ProcessNodeType } from './harness';
 import type { WorkflowNodeOptions } from './harness';
 
@@ -169,6 +171,38 @@ export class TriggerHarness {
 			webhookData,
 		);
 		return await fn.call(context);
+	}
+
+	/**
+	 * What n8n does beside the webhook methods when it publishes the workflow: `trigger()`, through
+	 * n8n-core's TriggerContext, in mode `trigger`; its `registerCron` registers with n8n-core's
+	 * scheduler. `activate()` does not: n8n's cron would tick in the middle of other tests.
+	 */
+	async startSchedule(activation: WorkflowActivateMode = 'activate'): Promise<void> {
+		const context = new TriggerContext(
+			this.workflow,
+			this.node,
+			this.additionalData,
+			'trigger',
+			activation,
+		);
+		await this.nodeType.trigger!.call(context);
+	}
+
+	/** This workflow's cron jobs, as n8n-core's scheduler holds them. */
+	scheduledJobs(): ScheduledCron[] {
+		return [...(scheduledTasks.cronsByWorkflow.get(this.workflow.id)?.values() ?? [])];
+	}
+
+	/** One tick of each job, as `cron` fires it; resolves when the checks it started are done. */
+	async tickSchedule(): Promise<void> {
+		for (const cron of this.scheduledJobs()) cron.job.fireOnTick();
+		await this.background.backgroundSettled('endpointCheck');
+	}
+
+	/** What n8n does to the workflow's jobs when it unpublishes or republishes it. */
+	stopSchedule(): void {
+		scheduledTasks.deregisterCrons(this.workflow.id);
 	}
 
 	/** What n8n does on activation: `checkExists`, then `create` when it answered false. */
