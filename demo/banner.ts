@@ -53,8 +53,6 @@ export function demoBanner(facts: DemoBannerFacts): string {
 		`  Workflows (in the editor under ${words.workflowsPage}):`,
 		'             "Sign-up form → create member", "On timesheet approved → summary" and',
 		'             "On timesheet approved → member and customer" (Published),',
-		'             "Workforce Management: recover missed events" (Published: every 5 minutes, what',
-		'             the API gave up delivering to a trigger is sent again),',
 		'             "On member created → verify member" (not published, to explore)',
 		'',
 		'  Emit an event into the demo:   npm run demo:emit -- timesheet.approved',

@@ -34,7 +34,6 @@ import {
 	SIGNUP_FORM_PATH,
 	signupFormWorkflow,
 	timesheetApprovedWorkflow,
-	recoverMissedEventsWorkflow,
 	timesheetLookupWorkflow,
 	verifyNewMembersWorkflow,
 } from './workflows';
@@ -130,9 +129,6 @@ async function main(): Promise<void> {
 				timesheetApprovedWorkflow(world.credential),
 			),
 			timesheetLookup: await world.client.createWorkflow(timesheetLookupWorkflow(world.credential)),
-			recoverMissedEvents: await world.client.createWorkflow(
-				recoverMissedEventsWorkflow(world.credential),
-			),
 		};
 		for (const workflow of Object.values(workflows)) {
 			await world.client.activateWorkflow(workflow.id);

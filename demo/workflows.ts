@@ -3,15 +3,8 @@
  * what CI has checked.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 
-import {
-	ACTION_NODE_TYPE,
-	ACTION_NODE_VERSION,
-	CREDENTIAL_TYPE,
-	PACKAGE_ROOT,
-} from '../test/support/constants';
+import { ACTION_NODE_VERSION } from '../test/support/constants';
 import type { WorkflowDefinition } from '../test/support/n8n';
 import {
 	chainWorkflow,
@@ -295,33 +288,4 @@ export function verifyNewMembersWorkflow(credential: CredentialReference): Workf
 		workforceTriggerNode('On member created', credential, ['member.created']),
 		workforceNode('Verify member', credential, memberParameters.verify('$json.data.id'), NEWEST),
 	]);
-}
-
-/** The companion workflow the README's installation names, as users import it. */
-export const RECOVER_MISSED_EVENTS_FILE = join(
-	PACKAGE_ROOT,
-	'docs/workflows/recover-missed-events.json',
-);
-
-/**
- * `docs/workflows/recover-missed-events.json`: every 5 minutes, Webhook Endpoint → Recover Missed
- * Events for the triggers of this n8n (n8n 2.36+ runs no trigger method at start-up, so after an
- * outage nothing else re-enables the endpoint). With `credential`, and another interval if asked.
- */
-export function recoverMissedEventsWorkflow(
-	credential: CredentialReference,
-	everyMinutes?: number,
-): WorkflowDefinition {
-	const workflow = JSON.parse(
-		readFileSync(RECOVER_MISSED_EVENTS_FILE, 'utf8'),
-	) as WorkflowDefinition;
-	for (const node of workflow.nodes) {
-		if (node.type === ACTION_NODE_TYPE) node.credentials = { [CREDENTIAL_TYPE]: credential };
-		const rule = (node.parameters as { rule?: { interval: Array<Record<string, unknown>> } }).rule;
-		if (rule && everyMinutes !== undefined) rule.interval[0].minutesInterval = everyMinutes;
-	}
-	if (!workflow.nodes.some((node) => node.credentials)) {
-		throw new Error(`${RECOVER_MISSED_EVENTS_FILE} has no ${ACTION_NODE_TYPE} node`);
-	}
-	return workflow;
 }
