@@ -8,14 +8,12 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { ACTION_NODE_TYPE } from '../support/constants';
 import { runNode, useLogRecorder } from '../support/engine/harness';
+import { OUTAGE_WEBHOOKS, outage } from '../support/engine/outage';
 import { runsPerEvent, useTriggerSandbox } from '../support/engine/trigger-receiver';
 import type { LiveTrigger } from '../support/engine/trigger-receiver';
 
-const RETRY_DELAYS_SECONDS = [60, 60, 60];
-
 const { fixture, receiver } = useTriggerSandbox({
-	// 3 events failing twice disable the endpoint; their next retries die ("Endpoint is disabled")
-	webhooks: { retryDelaysSeconds: RETRY_DELAYS_SECONDS, autoDisableAfter: 6 },
+	webhooks: OUTAGE_WEBHOOKS,
 });
 
 const logged = useLogRecorder();
@@ -28,19 +26,6 @@ async function activeTrigger(): Promise<LiveTrigger> {
 		credentials: fixture.credentials(),
 		workflowName: 'Payroll sync',
 	});
-}
-
-/** n8n was down: every delivery and retry fails until the API gives up and disables the endpoint. */
-async function outage(trigger: LiveTrigger): Promise<void> {
-	trigger.unavailableFor = Infinity;
-	for (const name of NAMES) await fixture.createMemberAndSettle(name);
-	for (const seconds of RETRY_DELAYS_SECONDS) {
-		await fixture.control.advanceClock(seconds);
-		await fixture.control.settleDeliveries();
-	}
-	const statuses = (await fixture.control.settleDeliveries()).map((delivery) => delivery.status);
-	expect(new Set(statuses)).toEqual(new Set(['dead']));
-	expect((await fixture.control.endpoints()).map((endpoint) => endpoint.enabled)).toEqual([false]);
 }
 
 /** n8n 2.41 starts: the trigger serves webhooks with its saved static data; no method of it runs. */
@@ -70,7 +55,7 @@ function businessNames(trigger: LiveTrigger): string[] {
 describe('Webhook Endpoint → Recover Missed Events', () => {
 	it('re-enables the disabled trigger endpoint and runs each dead event once; a second run redelivers nothing', async () => {
 		const trigger = await activeTrigger();
-		await outage(trigger);
+		await outage(fixture, trigger, NAMES);
 		const [endpoint] = await fixture.control.endpoints();
 		const started = startedWithoutActivation(trigger);
 
@@ -147,7 +132,7 @@ describe('Webhook Endpoint → Recover Missed Events', () => {
 
 	it('runs no second recovery beside the trigger’s own (2.8.4 starting while the companion runs): each dead event redelivered once', async () => {
 		const trigger = await activeTrigger();
-		await outage(trigger);
+		await outage(fixture, trigger, NAMES);
 		await fixture.clearRequests();
 		const restarted = receiver().restart(trigger, trigger.staticData);
 
@@ -170,7 +155,7 @@ describe('Webhook Endpoint → Recover Missed Events', () => {
 
 	it('with an API that pages no further, says in the log and the output what it could not read', async () => {
 		const trigger = await activeTrigger();
-		await outage(trigger);
+		await outage(fixture, trigger, NAMES);
 		const started = startedWithoutActivation(trigger);
 		await fixture.injectFault({
 			kind: 'broken_page',
@@ -193,7 +178,7 @@ describe('Webhook Endpoint → Recover Missed Events', () => {
 
 	it('recovers one chosen endpoint', async () => {
 		const trigger = await activeTrigger();
-		await outage(trigger);
+		await outage(fixture, trigger, NAMES);
 		const [endpoint] = await fixture.control.endpoints();
 		const started = startedWithoutActivation(trigger);
 

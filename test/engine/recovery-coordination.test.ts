@@ -20,15 +20,13 @@ import {
 	setRepublishGrace,
 	useLogRecorder,
 } from '../support/engine/harness';
+import { OUTAGE_WEBHOOKS, outage } from '../support/engine/outage';
 import { runsPerEvent, useTriggerSandbox } from '../support/engine/trigger-receiver';
 import type { LiveTrigger } from '../support/engine/trigger-receiver';
 import { eventually } from '../support/poll';
 
-const RETRY_DELAYS_SECONDS = [60, 60, 60];
-
 const { fixture, receiver } = useTriggerSandbox({
-	// 3 events failing twice disable the endpoint; their next retries die ("Endpoint is disabled")
-	webhooks: { retryDelaysSeconds: RETRY_DELAYS_SECONDS, autoDisableAfter: 6 },
+	webhooks: OUTAGE_WEBHOOKS,
 });
 
 const logged = useLogRecorder();
@@ -49,21 +47,6 @@ async function activeTrigger(): Promise<LiveTrigger> {
 		credentials: fixture.credentials(),
 		workflowName: WORKFLOW_NAME,
 	});
-}
-
-/** n8n was down: every delivery and retry fails until the API gives up and disables the endpoint. */
-async function outage(trigger: LiveTrigger): Promise<string> {
-	trigger.unavailableFor = Infinity;
-	for (const name of NAMES) await fixture.createMemberAndSettle(name);
-	for (const seconds of RETRY_DELAYS_SECONDS) {
-		await fixture.control.advanceClock(seconds);
-		await fixture.control.settleDeliveries();
-	}
-	const statuses = (await fixture.control.settleDeliveries()).map((delivery) => delivery.status);
-	expect(new Set(statuses)).toEqual(new Set(['dead']));
-	const [endpoint] = await fixture.control.endpoints();
-	expect(endpoint.enabled).toBe(false);
-	return endpoint.id;
 }
 
 /** n8n 2.41 starts: the trigger serves webhooks with its saved static data; no method of it runs. */
@@ -141,7 +124,7 @@ describe('a recovery claim from the future (a main whose clock ran ahead stopped
 		'is taken over by %s, which says so at warning level and runs each dead event once',
 		async (_who, recover) => {
 			const trigger = await activeTrigger();
-			const endpointId = await outage(trigger);
+			const endpointId = await outage(fixture, trigger, NAMES);
 			const plain = await description(endpointId);
 			await setDescription(endpointId, `${claimUntil(Date.now() + farAheadMs)}${plain}`);
 
@@ -165,7 +148,7 @@ describe('a recovery claim from the future (a main whose clock ran ahead stopped
 
 	it(`is still honoured just inside its lifetime plus ${CLOCK_SKEW_MARGIN_SECONDS} s: nothing redelivered`, async () => {
 		const trigger = await activeTrigger();
-		const endpointId = await outage(trigger);
+		const endpointId = await outage(fixture, trigger, NAMES);
 		const plain = await description(endpointId);
 		const justInsideMs = (RECOVERY_LEASE.ttlSeconds + CLOCK_SKEW_MARGIN_SECONDS - 1) * 1000;
 		await setDescription(endpointId, `${claimUntil(Date.now() + justInsideMs)}${plain}`);
@@ -182,7 +165,7 @@ describe('a recovery claim from the future (a main whose clock ran ahead stopped
 describe('a second recovery meeting a live claim', () => {
 	it('leaves the endpoint to the first, which redelivers every dead event once without being cut off', async () => {
 		const trigger = await activeTrigger();
-		const endpointId = await outage(trigger);
+		const endpointId = await outage(fixture, trigger, NAMES);
 		await fixture.api('PATCH', `/webhook-endpoints/${endpointId}`, { enabled: true });
 		const started = startedWithoutActivation(trigger);
 		// the companion's first redelivery is answered late: it still holds its claim then
@@ -220,7 +203,7 @@ describe('a deactivation whose mark lands while a recovery takes its claim', () 
 		// the trigger's check of its marks comes when a recovery's claim has had time to land
 		setRecoveryLeaseSettle(RECOVERY_LEASE.settleSeconds);
 		const trigger = await activeTrigger();
-		const endpointId = await outage(trigger);
+		const endpointId = await outage(fixture, trigger, NAMES);
 		// enabled again by hand: the companion's first request for this endpoint is its claim's read
 		await fixture.api('PATCH', `/webhook-endpoints/${endpointId}`, { enabled: true });
 		await fixture.clearRequests();
@@ -250,7 +233,7 @@ describe('an endpoint whose deletion is pending', () => {
 	it('is neither enabled again nor recovered by the companion', async () => {
 		setRepublishGrace(3);
 		const trigger = await activeTrigger();
-		const endpointId = await outage(trigger);
+		const endpointId = await outage(fixture, trigger, NAMES);
 		await trigger.runWebhookMethod('delete');
 		expect(await description(endpointId)).toMatch(/; retired [0-9a-f]+ \d+\)$/);
 

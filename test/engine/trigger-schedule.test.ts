@@ -11,14 +11,12 @@ import { createRunExecutionData } from 'n8n-workflow';
 
 import { endpointCheckCron } from '../../nodes/WorkforceManagementTrigger/recovery/endpointWatch';
 import { useLogRecorder } from '../support/engine/harness';
+import { OUTAGE_WEBHOOKS, outage } from '../support/engine/outage';
 import { runsPerEvent, useTriggerSandbox } from '../support/engine/trigger-receiver';
 import type { LiveTrigger } from '../support/engine/trigger-receiver';
 
-const RETRY_DELAYS_SECONDS = [60, 60, 60];
-
 const { fixture, receiver } = useTriggerSandbox({
-	// 3 events failing twice disable the endpoint; their next retries die ("Endpoint is disabled")
-	webhooks: { retryDelaysSeconds: RETRY_DELAYS_SECONDS, autoDisableAfter: 6 },
+	webhooks: OUTAGE_WEBHOOKS,
 });
 
 const logged = useLogRecorder();
@@ -42,22 +40,6 @@ async function publishedTrigger(options: INodeParameters = {}): Promise<LiveTrig
 	return trigger;
 }
 
-/** n8n could not be reached: every delivery and retry fails until the API disables the endpoint. */
-async function outage(trigger: LiveTrigger): Promise<string> {
-	trigger.unavailableFor = Infinity;
-	for (const name of NAMES) await fixture.createMemberAndSettle(name);
-	for (const seconds of RETRY_DELAYS_SECONDS) {
-		await fixture.control.advanceClock(seconds);
-		await fixture.control.settleDeliveries();
-	}
-	const statuses = (await fixture.control.settleDeliveries()).map((delivery) => delivery.status);
-	expect(new Set(statuses)).toEqual(new Set(['dead']));
-	const [endpoint] = await fixture.control.endpoints();
-	expect(endpoint.enabled).toBe(false);
-	trigger.unavailableFor = 0;
-	return endpoint.id;
-}
-
 function businessNames(trigger: LiveTrigger): string[] {
 	return trigger.executions.map(([item]) =>
 		String((item.json.data as { business_name: string }).business_name),
@@ -73,7 +55,7 @@ async function requestsTo(method: string, pathEnd: string): Promise<number> {
 describe('the schedule a published trigger keeps', () => {
 	it('enables an endpoint the API disabled while n8n ran unreachable, runs each dead event once and a new one once, and says so once', async () => {
 		const trigger = await publishedTrigger();
-		const endpointId = await outage(trigger);
+		const endpointId = await outage(fixture, trigger, NAMES, { reachableAfter: true });
 
 		await trigger.tickSchedule();
 		await fixture.control.settleDeliveries();
@@ -108,7 +90,7 @@ describe('the schedule a published trigger keeps', () => {
 
 	it('never redelivers beside the recovery of an activation running at the same moment', async () => {
 		const trigger = await publishedTrigger();
-		await outage(trigger);
+		await outage(fixture, trigger, NAMES, { reachableAfter: true });
 		await fixture.clearRequests();
 		const restarted = receiver().restart(trigger, trigger.staticData);
 
