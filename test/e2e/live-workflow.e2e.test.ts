@@ -6,7 +6,7 @@
 import { timesheetApprovedWorkflow } from '../../demo/workflows';
 import { CREDENTIAL_TYPE } from '../support/constants';
 import { endpointsRemoved } from '../support/endpoint-removal';
-import type { Execution } from '../support/n8n';
+import { nodeOutput, type Execution } from '../support/n8n';
 import { eventually } from '../support/poll';
 import type { WebhookDelivery, WebhookEndpoint } from '../support/sandbox-control';
 import { useE2eWorld } from './use-world';
@@ -77,10 +77,20 @@ test('a published workflow and a test listener: every event runs once in each, a
 		// n8n removes the test registration after one run: the user clicks "Listen" again each time
 		await world().client.listenForTestEvent(id, TRIGGER);
 		await endpointsWhere('listening', (endpoints) => endpoints.length === 2);
-		await world().control.emitEvent('timesheet.approved');
+		const emitted = await world().control.emitEvent('timesheet.approved');
 		await world().control.settleDeliveries();
 		const executions = await world().client.waitForExecutions(id, event * 2);
 		expect(byMode(executions)).toEqual({ webhook: event, manual: event });
+		// the trigger's output in the editor's run is the delivery, as in production's
+		for (const mode of ['manual', 'webhook']) {
+			const runs = executions.filter(
+				(execution) =>
+					execution.mode === mode && nodeOutput(execution, TRIGGER).id === emitted.event.id,
+			);
+			expect(runs.map((execution) => nodeOutput(execution, TRIGGER).received_in)).toEqual([
+				mode === 'manual' ? 'editor' : 'published_workflow',
+			]);
+		}
 		await endpointsWhere('listener removed', (endpoints) => endpoints.length === 1);
 	}
 

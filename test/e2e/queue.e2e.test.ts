@@ -14,6 +14,7 @@ import { N8N_CACHE_ROOT, nodeOutput, type Execution, type N8nInstance } from '..
 import type { EventEnvelope, WebhookEndpoint } from '../support/sandbox-control';
 import { postSignedEnvelope } from '../support/signed-delivery';
 import { chainWorkflow, memberParameters, webhookNode, workforceNode } from '../support/workflows';
+import { eventually } from '../support/poll';
 import { useE2eWorld } from './use-world';
 
 const world = useE2eWorld({ queue: true });
@@ -112,6 +113,10 @@ describe('trigger on timesheet.approved', () => {
 	beforeAll(async () => {
 		await world().control.reset();
 		const workflow = timesheetApprovedWorkflow(world().credential);
+		// the trigger's check of its endpoint every minute (shipped: 5), so that a test can see one
+		const triggerNode = workflow.nodes.find((node) => node.name === TRIGGER)!;
+		const parameters = triggerNode.parameters as { options?: Record<string, unknown> };
+		parameters.options = { ...parameters.options, endpointCheckMinutes: 1 };
 		triggerWebhookId = workflow.triggerWebhookId;
 		workflowId = (await world().client.createWorkflow(workflow)).id;
 	});
@@ -199,6 +204,35 @@ describe('trigger on timesheet.approved', () => {
 		expect(runs.every((count) => count === 1 || count === 2)).toBe(true);
 		const twice = runs.filter((count) => count === 2).length;
 		console.log(`simultaneous copies on two webhook processes: ${twice} of ${PAIRS} ran twice`);
+	});
+
+	test("the trigger's schedule runs on main only: an endpoint disabled while n8n runs is enabled again within its minute, and a new event runs once", async () => {
+		await world().control.api(world().apiKey, 'PATCH', `/webhook-endpoints/${endpoint.id}`, {
+			enabled: false,
+		});
+		const disabledAt = Date.now();
+
+		await eventually(
+			'the endpoint enabled again by the trigger',
+			async () => (await world().control.endpoints()).find((each) => each.id === endpoint.id)!,
+			(each) => each.enabled,
+			{ timeoutMs: 150_000, intervalMs: 1_000 },
+		);
+		console.log(
+			`queue mode: endpoint disabled while n8n ran was enabled again ${((Date.now() - disabledAt) / 1000).toFixed(1)} s later (check every minute)`,
+		);
+		const found = `webhook endpoint ${endpoint.id} of this published workflow was found disabled`;
+		expect(world().n8n.log).toContain(found);
+		for (const instance of [...cluster().webhooks, cluster().worker]) {
+			expect(instance.log).not.toContain(found);
+		}
+
+		const { event } = await world().control.emitEvent('timesheet.approved');
+		await world().control.settleDeliveries();
+		executionCount++;
+		const executions = await settledExecutions();
+		const runs = executions.filter((execution) => nodeOutput(execution, TRIGGER).id === event.id);
+		expect(runs).toHaveLength(1);
 	});
 
 	test('deactivation on main deletes the endpoint (once the grace period for a republish is over); the webhook processes stop serving the URL', async () => {
