@@ -43,13 +43,14 @@ jest_command() { # version, JSON result file, jest arguments...
   local version=$1 output=$2; shift 2
   echo "N8N_VERSION=$version npx --no-install jest --json --outputFile=$output$(printf ' %q' "$@")"
 }
-# The suites each line runs: the README's pictures and the demo's sign-up form in Chromium on the
-# newest (the line npm start opens, whose editor they show), a newcomer's first steps in the editor
-# on the oldest; `npm start` itself (test/demo/demo.test.ts) on each, as the README offers both.
+# The suites each line runs: the README's pictures, the demo's sign-up form and the trigger's
+# "Listen for test event" in Chromium on the newest (the line npm start opens, whose editor they
+# show), a newcomer's first steps in the editor on the oldest; `npm start` itself
+# (test/demo/demo.test.ts) on each, as the README offers both.
 newest=${lines[-1]}
 line_suites() {
   local suites="test/e2e test/demo/demo.test.ts"
-  [ "$1" = "$newest" ] && suites+=" test/demo/signup-form.test.ts test/pictures/pictures.test.ts"
+  [ "$1" = "$newest" ] && suites+=" test/demo/signup-form.test.ts test/pictures/pictures.test.ts test/pictures/listen-for-test-event.test.ts"
   [ "$1" = "$oldest" ] && suites+=" test/pictures/first-contact.test.ts"
   echo "$suites"
 }

@@ -16,7 +16,13 @@ import { PACKAGE_ROOT } from '../../test/support/constants';
 import { chainWorkflow, memberParameters, workforceNode } from '../../test/support/workflows';
 import { E2eWorld } from '../../test/support/world';
 import { verifyNewMembersWorkflow } from '../workflows';
-import { openEditorPage, openFailingCredential, searchNodeCreator } from './editor';
+import {
+	canvasNode,
+	openEditorPage,
+	openFailingCredential,
+	openNodePanel,
+	searchNodeCreator,
+} from './editor';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const PICTURES_FOLDER = join(PACKAGE_ROOT, 'docs', 'images');
@@ -74,15 +80,6 @@ export async function launchChromium(): Promise<Browser> {
 			'--disable-sync',
 		],
 	});
-}
-
-function canvasNode(page: Page, name: string) {
-	return page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
-}
-
-async function openNodePanel(page: Page, name: string): Promise<void> {
-	await canvasNode(page, name).dblclick();
-	await page.locator('[data-test-id="ndv"]').first().waitFor({ state: 'visible' });
 }
 
 async function closeNodePanel(page: Page): Promise<void> {

@@ -1,6 +1,7 @@
 /**
  * What a new user does first in n8n's editor (2.8.4 and 2.41.1), driven in Debian's Chromium: search the node
- * creator, and open a credential whose test fails. Used by the browser tests and by capture.ts.
+ * creator, and open a credential whose test fails; and a stored workflow opened, a node's panel
+ * opened and its output table read. Used by the browser tests and by capture.ts.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 
@@ -85,4 +86,50 @@ export async function openFailingCredential(
 	const moreDetails = dialog.getByText('More details');
 	if (await moreDetails.isVisible()) await moreDetails.click();
 	return dialog;
+}
+
+/** The node named `name` on the canvas of the open workflow. */
+export function canvasNode(page: Page, name: string): Locator {
+	return page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
+}
+
+/** Opens a stored workflow in the editor, once its node `nodeName` is on the canvas. */
+export async function openWorkflow(
+	page: Page,
+	world: E2eWorld,
+	workflowId: string,
+	nodeName: string,
+): Promise<void> {
+	await page.goto(`${world.n8n.url}/workflow/${workflowId}`);
+	await canvasNode(page, nodeName).waitFor({ state: 'visible' });
+}
+
+/** Opens the panel of the canvas node `name` (a double click) and answers the panel. */
+export async function openNodePanel(page: Page, name: string): Promise<Locator> {
+	await canvasNode(page, name).dblclick();
+	const panel = page.locator('[data-test-id="ndv"]').first();
+	await panel.waitFor({ state: 'visible' });
+	return panel;
+}
+
+/**
+ * What the open node panel's output shows in its Table view: one record per row, each cell's
+ * text under its column's header (a nested object as the table prints it). Waits for the table.
+ */
+export async function outputTableRows(page: Page): Promise<Array<Record<string, string>>> {
+	const output = page.locator('[data-test-id="output-panel"]');
+	await output.locator('[data-test-id="radio-button-table"]').click();
+	const table = output.locator('table').first();
+	await table.waitFor({ state: 'visible' });
+	const headers = (await table.locator('thead th').allInnerTexts()).map((text) => text.trim());
+	const rows: Array<Record<string, string>> = [];
+	for (const row of await table.locator('tbody > tr').all()) {
+		const record: Record<string, string> = {};
+		for (const cell of await row.locator('td[data-col]').all()) {
+			const column = Number(await cell.getAttribute('data-col'));
+			record[headers[column] ?? `column ${column}`] = (await cell.innerText()).trim();
+		}
+		rows.push(record);
+	}
+	return rows;
 }
