@@ -3,15 +3,20 @@
  *
  * - `checkExists` (every activation, n8n's start included) does more than check. It takes back
  *   what a `delete()` in this process retired, adopts the endpoint static data names if it is this
- *   trigger's (events and enabled state patched in place; a retirement mark written back, which
- *   claims the endpoint), rolls the secret when the stored one no longer opens or is not the one
- *   the API signs with, and schedules the recovery of missed events (recovery/). It answers `false`
+ *   trigger's (events and enabled state patched in place; the mark of a deletion pending in
+ *   another process replaced by `kept`, which claims the endpoint), rolls the secret when the
+ *   stored one no longer opens or is not the one the API signs with, and schedules the recovery of
+ *   missed events (recovery/). It answers `false`
  *   when nothing usable exists, or when a deletion pending in another process may still remove the
  *   endpoint (registration/deletionWindow.ts).
  * - `create` (after a `false`) deletes this trigger's endpoints it no longer knows and registers one.
  * - `delete` (a deactivation, and every republish before its `checkExists`) does not delete at
  *   once: it clears static data, marks the endpoint retired at the API with a token, and deletes it
- *   after a grace period unless an activation claimed it meanwhile (registration/retirement.ts).
+ *   after a grace period unless an activation claimed it meanwhile (registration/retirement.ts);
+ *   2 s after, it writes its mark again where a recovery's write erased it.
+ *
+ * Beside them, n8n runs the node's `trigger()` when it publishes the workflow: the check of the
+ * endpoint on a schedule (recovery/endpointWatch.ts).
  *
  * Why: n8n runs the same `delete()` for a deactivation and a republish. Deleting at once would drop
  * the API's queued retries and lose the events emitted until `create()`; adopting in
