@@ -8,6 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import {
+	listedDeliveryOf,
 	planRecovery,
 	RECOVERY_BOUNDS,
 	type ListedDelivery,
@@ -56,25 +57,9 @@ function ledgerReadBudget(): PageBudget {
 	return PageBudget.of(LEDGER_READ_BUDGET.pages, LEDGER_READ_BUDGET.seconds * 1000);
 }
 
-/** What the decision reads of a listed record; `undefined` for one it could not use anyway. */
-function listedDelivery(record: IDataObject): ListedDelivery | undefined {
-	const { id, endpoint_id, event_id, status, redelivery_of, created_at } = record;
-	if (typeof id !== 'string' || typeof event_id !== 'string' || typeof created_at !== 'string') {
-		return undefined;
-	}
-	return {
-		id,
-		endpoint_id: String(endpoint_id),
-		event_id,
-		status: String(status),
-		redelivery_of: typeof redelivery_of === 'string' ? redelivery_of : null,
-		created_at,
-	};
-}
-
 /** Keeps each delivery of `records` not kept yet: the first read of a delivery wins, as in planRecovery. */
 function keep(kept: Map<string, ListedDelivery>, records: IDataObject[]): void {
-	for (const delivery of records.map(listedDelivery)) {
+	for (const delivery of records.map(listedDeliveryOf)) {
 		if (delivery !== undefined && !kept.has(delivery.id)) kept.set(delivery.id, delivery);
 	}
 }

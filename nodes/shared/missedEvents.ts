@@ -58,21 +58,32 @@ export interface RecoveryPlan {
 
 const HOUR_MS = 3_600_000;
 
-function isListedDelivery(value: unknown): value is ListedDelivery {
-	const delivery = value as Partial<ListedDelivery> | null;
-	return (
-		typeof delivery?.id === 'string' &&
-		typeof delivery.event_id === 'string' &&
-		typeof delivery.created_at === 'string'
-	);
+/** What the decision reads of a listed delivery record; `undefined` for one it cannot use. */
+export function listedDeliveryOf(record: unknown): ListedDelivery | undefined {
+	const { id, endpoint_id, event_id, status, redelivery_of, created_at } = (record ?? {}) as Record<
+		string,
+		unknown
+	>;
+	if (typeof id !== 'string' || typeof event_id !== 'string' || typeof created_at !== 'string') {
+		return undefined;
+	}
+	return {
+		id,
+		endpoint_id: String(endpoint_id),
+		event_id,
+		status: String(status),
+		redelivery_of: typeof redelivery_of === 'string' ? redelivery_of : null,
+		created_at,
+	};
 }
 
 /** The endpoint's deliveries grouped by event, each delivery once (the lists given may overlap). */
 function deliveriesByEvent(deliveries: unknown[], endpointId: string) {
 	const seen = new Set<string>();
 	const byEvent = new Map<string, ListedDelivery[]>();
-	for (const delivery of deliveries) {
-		if (!isListedDelivery(delivery) || delivery.endpoint_id !== endpointId) continue;
+	for (const record of deliveries) {
+		const delivery = listedDeliveryOf(record);
+		if (delivery === undefined || delivery.endpoint_id !== endpointId) continue;
 		if (seen.has(delivery.id)) continue;
 		seen.add(delivery.id);
 		byEvent.set(delivery.event_id, [...(byEvent.get(delivery.event_id) ?? []), delivery]);

@@ -77,17 +77,11 @@ async function setDescription(endpointId: string, text: string): Promise<void> {
 	await fixture.api('PATCH', `/webhook-endpoints/${endpointId}`, { description: text });
 }
 
-async function requestsTo(method: string, suffix: string): Promise<number> {
-	const requests = await fixture.requests();
-	return requests.filter((request) => request.method === method && request.path.endsWith(suffix))
-		.length;
-}
-
 /** Waits until the sandbox has received (not yet answered, perhaps) a request like this. */
 async function untilRequested(method: string, suffix: string): Promise<void> {
 	await eventually(
 		`${method} …${suffix} received`,
-		async () => await requestsTo(method, suffix),
+		async () => await fixture.requestCount(method, suffix),
 		(count) => count > 0,
 		{ intervalMs: 10, timeoutMs: 10_000 },
 	);
@@ -158,7 +152,7 @@ describe('a recovery claim from the future (a main whose clock ran ahead stopped
 
 		expect(error).toBeUndefined();
 		expect(items).toEqual([expect.objectContaining({ redelivered: 0, busy: true })]);
-		expect(await requestsTo('POST', '/redeliver')).toBe(0);
+		expect(await fixture.requestCount('POST', '/redeliver')).toBe(0);
 	});
 });
 
@@ -192,7 +186,7 @@ describe('a second recovery meeting a live claim', () => {
 				`another recovery of missed events for endpoint ${endpointId} is under way`,
 			),
 		);
-		expect(await requestsTo('POST', '/redeliver')).toBe(3);
+		expect(await fixture.requestCount('POST', '/redeliver')).toBe(3);
 		expect(runsPerEvent([started, second])).toEqual([1, 1, 1]);
 	});
 });
@@ -223,7 +217,7 @@ describe('a deactivation whose mark lands while a recovery takes its claim', () 
 
 		expect(error).toBeUndefined();
 		expect(items).toEqual([expect.objectContaining({ redelivered: 0, busy: true })]);
-		expect(await requestsTo('POST', '/redeliver')).toBe(0);
+		expect(await fixture.requestCount('POST', '/redeliver')).toBe(0);
 		expect(await fixture.control.endpoints()).toEqual([]);
 		expect(trigger.executions).toEqual([]);
 	});
@@ -243,7 +237,7 @@ describe('an endpoint whose deletion is pending', () => {
 		expect(items).toEqual([]);
 		const [endpoint] = await fixture.control.endpoints();
 		expect(endpoint.enabled).toBe(false);
-		expect(await requestsTo('POST', '/redeliver')).toBe(0);
+		expect(await fixture.requestCount('POST', '/redeliver')).toBe(0);
 		await background().backgroundSettled('retirement');
 		expect(await fixture.control.endpoints()).toEqual([]);
 	});

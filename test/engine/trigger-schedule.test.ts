@@ -46,12 +46,6 @@ function businessNames(trigger: LiveTrigger): string[] {
 	);
 }
 
-async function requestsTo(method: string, pathEnd: string): Promise<number> {
-	const requests = await fixture.requests();
-	return requests.filter((request) => request.method === method && request.path.endsWith(pathEnd))
-		.length;
-}
-
 describe('the schedule a published trigger keeps', () => {
 	it('enables an endpoint the API disabled while n8n ran unreachable, runs each dead event once and a new one once, and says so once', async () => {
 		const trigger = await publishedTrigger();
@@ -97,7 +91,7 @@ describe('the schedule a published trigger keeps', () => {
 		await Promise.all([restarted.activate('init'), trigger.tickSchedule()]);
 		await fixture.control.settleDeliveries();
 
-		expect(await requestsTo('POST', '/redeliver')).toBe(3);
+		expect(await fixture.requestCount('POST', '/redeliver')).toBe(3);
 		expect(runsPerEvent([trigger, restarted])).toEqual([1, 1, 1]);
 	});
 

@@ -52,6 +52,13 @@ export class SandboxFixture {
 			.map((request) => `${request.method} ${request.path}`);
 	}
 
+	/** How many `method` requests to a path ending in `pathEnd` the sandbox received since the last reset. */
+	async requestCount(method: string, pathEnd: string): Promise<number> {
+		return (await this.requests()).filter(
+			(request) => request.method === method && request.path.endsWith(pathEnd),
+		).length;
+	}
+
 	async clearRequests(): Promise<void> {
 		await this.control.clearRequests();
 	}
