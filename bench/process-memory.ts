@@ -7,10 +7,10 @@
 import { parseArgs } from 'node:util';
 
 import {
+	ACCEPTED_ENVELOPES_LIMITS,
 	acceptEnvelope,
 	processMemorySize,
 } from '../nodes/WorkforceManagementTrigger/duplicates/acceptedEnvelopes';
-import { ACCEPTED_ENVELOPES_LIMITS } from '../nodes/WorkforceManagementTrigger/processMemory';
 import { ENVELOPE_MEMORY_LIMITS } from '../nodes/WorkforceManagementTrigger/duplicates/envelopeMemory';
 
 const NOW = 1_767_225_600;

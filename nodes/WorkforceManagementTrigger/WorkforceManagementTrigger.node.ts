@@ -18,9 +18,9 @@ import {
 	SITE_EVENT_PREFIX,
 } from '../shared/eventCatalog';
 import { CREDENTIAL_TYPE } from '../shared/transport';
+import { RECOVERY_BOUNDS } from '../shared/webhooks';
 import { passDeliveryThrough, receiveDelivery } from './delivery';
 import * as lifecycle from './lifecycle';
-import { RECOVERY_BOUNDS } from '../shared/missedEvents';
 import { ENVELOPE_MEMORY_LIMITS, EVENTS_PER_HOUR_COVERED } from './duplicates/envelopeMemory';
 import { DEFAULT_TOLERANCE_SECONDS } from './options';
 import { DEFAULT_ENDPOINT_CHECK_MINUTES, watchEndpoint } from './recovery/endpointWatch';

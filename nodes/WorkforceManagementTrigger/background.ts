@@ -6,7 +6,14 @@
  */
 import { sleep } from 'n8n-workflow';
 
-import { type BackgroundWork, backgroundWork } from './processMemory';
+export type BackgroundWork = 'retirement' | 'recovery' | 'endpointCheck';
+
+/**
+ * Per-process memory: the delayed work this process started and that has not ended yet, by its
+ * promise. An entry is removed when its work ends, so it holds the retirements, recoveries and
+ * checks under way. Per process because it is this process's promises (tests wait for them).
+ */
+const backgroundWork = new Map<Promise<void>, BackgroundWork>();
 
 export const TRIGGER_DELAYS = {
 	/** Longer than n8n takes from `delete()` to the `checkExists()` of a republish (about 1 s). */

@@ -2,19 +2,28 @@
  * What the trigger keeps in the node's static data: its registration at the API and, beside it,
  * the duplicate memory. n8n saves static data with the workflow, shows it in its REST and public
  * API and copies it into every execution record, so nothing in it is in the clear (the secret is
- * sealed). What a process keeps only in its memory is in processMemory.ts.
+ * sealed). What a process keeps only in its memory is declared, with its bound, in the module
+ * that uses it.
  */
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
-
-import type { DuplicateMemoryStaticData } from './duplicates/envelopeMemory';
 
 /** What the trigger remembers about its registration. */
 export interface StoredRegistration {
 	endpointId?: string;
-	/** Sealed (verification/sealing.ts); a plain `whsec_…` only in static data written before sealing. */
+	/** Sealed (secrets/sealing.ts); a plain `whsec_…` only in static data written before sealing. */
 	secret?: string;
 	url?: string;
 	events?: string[];
+}
+
+/** The duplicate memory as stored: per hour, its ids' short hashes (duplicates/envelopeMemory.ts). */
+export type StoredEnvelopeMemory = Record<string, string>;
+
+/** The part of the trigger's static data that holds the duplicate memory. */
+export interface DuplicateMemoryStaticData {
+	seenEnvelopes?: StoredEnvelopeMemory;
+	/** The first format, read once and removed. */
+	recentEnvelopes?: unknown;
 }
 
 /** The node's static data: the registration plus the envelope ids recently accepted. */
@@ -22,4 +31,23 @@ export type TriggerStaticData = StoredRegistration & DuplicateMemoryStaticData;
 
 export function triggerStaticData(context: IHookFunctions | IWebhookFunctions): TriggerStaticData {
 	return context.getWorkflowStaticData('node') as TriggerStaticData;
+}
+
+/** What static data keeps of the endpoint; the duplicate memory (`seenEnvelopes`) sits beside it. */
+const ENDPOINT_FIELDS = ['endpointId', 'secret', 'url', 'events'] as const satisfies ReadonlyArray<
+	keyof StoredRegistration
+>;
+
+/** What static data holds of the registration, duplicate memory included, as a plain copy. */
+export function registrationOf(staticData: TriggerStaticData): TriggerStaticData {
+	const copy: Record<string, unknown> = {};
+	for (const field of [...ENDPOINT_FIELDS, 'seenEnvelopes'] as const) {
+		if (staticData[field] !== undefined) copy[field] = staticData[field];
+	}
+	return JSON.parse(JSON.stringify(copy)) as TriggerStaticData;
+}
+
+/** Removes the endpoint from static data; the duplicate memory stays. */
+export function forgetRegistration(staticData: TriggerStaticData): void {
+	for (const field of ENDPOINT_FIELDS) delete staticData[field];
 }

@@ -221,7 +221,7 @@ describe('trigger on timesheet.approved', () => {
 		console.log(
 			`queue mode: endpoint disabled while n8n ran was enabled again ${((Date.now() - disabledAt) / 1000).toFixed(1)} s later (check every minute)`,
 		);
-		const found = `webhook endpoint ${endpoint.id} of this published workflow was found disabled`;
+		const found = `webhook endpoint ${endpoint.id} was found disabled`;
 		expect(world().n8n.log).toContain(found);
 		for (const instance of [...cluster().webhooks, cluster().worker]) {
 			expect(instance.log).not.toContain(found);

@@ -75,11 +75,7 @@ test(`3 events dead while n8n was down run exactly once each after it starts, th
 	);
 	const foundDisabled = world()
 		.n8n.log.split('\n')
-		.filter((line) =>
-			line.includes(
-				`webhook endpoint ${endpoint.id} of this published workflow was found disabled`,
-			),
-		);
+		.filter((line) => line.includes(`webhook endpoint ${endpoint.id} was found disabled`));
 	expect(foundDisabled).toHaveLength(1);
 	expect(foundDisabled[0]).toContain('enabled again, 3 missed events redelivered.');
 	expect((await world().control.endpoints()).map(({ id, enabled }) => ({ id, enabled }))).toEqual([

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { endpointDescription } from '../../nodes/shared/endpointDescription';
+import { endpointDescription } from '../../nodes/shared/webhooks';
 import { runListSearch } from '../support/engine/harness';
 import { useSandbox } from '../support/sandbox-fixture';
 

@@ -80,7 +80,7 @@ describe('Webhook Endpoint → Recover Missed Events', () => {
 			expect.objectContaining({
 				message: expect.stringMatching(
 					new RegExp(
-						`^Webhook endpoint ${endpoint.id} \\("Payroll sync \\(n8n workflow [^)]+\\)"\\) was disabled \\(.+\\): enabled again, 3 missed event\\(s\\) redelivered$`,
+						`^Recover Missed Events: webhook endpoint ${endpoint.id} was found disabled \\(.+\\): enabled again, 3 missed events redelivered\\.$`,
 					),
 				),
 			}),

@@ -8,8 +8,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { CLOCK_SKEW_MARGIN_SECONDS } from '../../nodes/shared/descriptionEdit';
-import { RECOVERY_LEASE } from '../../nodes/shared/recoveryLease';
+import { CLOCK_SKEW_MARGIN_SECONDS, RECOVERY_LEASE } from '../../nodes/shared/webhooks';
 import { ACTION_NODE_TYPE } from '../support/constants';
 import {
 	background,

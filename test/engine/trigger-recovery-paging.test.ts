@@ -6,7 +6,7 @@
  * remain instead of claiming a total. Where the paging breaks otherwise, or the recovery's one
  * budget of pages and time for its two reads of the list runs out, the read ends where it got.
  */
-import { LEDGER_READ_BUDGET } from '../../nodes/shared/missedEventRecovery';
+import { LEDGER_READ_BUDGET } from '../../nodes/shared/webhooks';
 import { ACTION_NODE_TYPE } from '../support/constants';
 import {
 	HARNESS_REPUBLISH_GRACE_SECONDS,

@@ -61,7 +61,7 @@ describe('the schedule a published trigger keeps', () => {
 		expect(businessNames(trigger).sort()).toEqual([...NAMES, 'After the outage'].sort());
 		const warnings = logged.filter((line) => line.level === 'warn');
 		expect(warnings.map((line) => line.message)).toEqual([
-			`Workforce Management Trigger "${trigger.node.name}" in workflow "Payroll sync" (${trigger.workflow.id}): webhook endpoint ${endpointId} of this published workflow was found disabled (Disabled automatically after 6 consecutive failed deliveries): enabled again, 3 missed events redelivered.`,
+			`Workforce Management Trigger "${trigger.node.name}" in workflow "Payroll sync" (${trigger.workflow.id}): webhook endpoint ${endpointId} was found disabled (Disabled automatically after 6 consecutive failed deliveries): enabled again, 3 missed events redelivered.`,
 		]);
 
 		await trigger.tickSchedule();

@@ -1,8 +1,5 @@
 /** The trigger's stored signing secret in the clear, as a holder of the credential can open it. */
-import {
-	deriveSealingKey,
-	open,
-} from '../../nodes/WorkforceManagementTrigger/verification/sealing';
+import { deriveSealingKey, open } from '../../nodes/WorkforceManagementTrigger/secrets/sealing';
 import { LIVE_KEY } from './constants';
 
 export function openNodeSecret(

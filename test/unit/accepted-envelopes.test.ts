@@ -1,15 +1,15 @@
 import {
+	ACCEPTED_ENVELOPES_LIMITS,
 	acceptEnvelope,
 	carryMemoryInto,
 	type MemoryOwner,
 	processMemorySize,
 } from '../../nodes/WorkforceManagementTrigger/duplicates/acceptedEnvelopes';
-import { ACCEPTED_ENVELOPES_LIMITS } from '../../nodes/WorkforceManagementTrigger/processMemory';
 import {
 	decodeMemory,
-	type DuplicateMemoryStaticData,
 	envelopeHash,
 } from '../../nodes/WorkforceManagementTrigger/duplicates/envelopeMemory';
+import type { DuplicateMemoryStaticData } from '../../nodes/WorkforceManagementTrigger/staticData';
 
 const NOW = 1_767_225_600;
 

@@ -1,5 +1,5 @@
+import { CLOCK_SKEW_MARGIN_SECONDS } from '../../nodes/shared/webhooks';
 import {
-	CLOCK_SKEW_MARGIN_SECONDS,
 	claimHolds,
 	DELETION_WINDOW_SECONDS,
 	deletionMayProceed,

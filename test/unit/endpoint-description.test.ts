@@ -1,17 +1,16 @@
 import {
-	MAX_DESCRIPTION_LENGTH,
 	describedWorkflowId,
 	describesWorkflow,
-	endpointMarkOf,
-	withMark,
 	endpointDescription,
+	endpointMarkOf,
+	MAX_DESCRIPTION_LENGTH,
 	readableDescription,
 	recoveryClaimOf,
+	retirementMarkOf,
+	withMark,
 	withoutRecoveryClaim,
 	withRecoveryClaim,
-	retirementMarkOf,
-	retirementToken,
-} from '../../nodes/shared/endpointDescription';
+} from '../../nodes/shared/webhooks';
 
 describe('the description of a trigger-registered endpoint', () => {
 	it('names the workflow, then its id', () => {
@@ -121,7 +120,7 @@ describe('the retirement mark of an endpoint whose deletion is pending', () => {
 	it('follows the workflow id with its token and time, and still names the workflow for every reader', () => {
 		expect(retired).toBe('Payroll sync (n8n workflow wf1; retired 9c2f04aa 1796000010)');
 		expect(retirementMarkOf(retired)).toEqual(mark);
-		expect(retirementToken(retired)).toBe('9c2f04aa');
+		expect(retirementMarkOf(retired)?.token).toBe('9c2f04aa');
 		expect(describesWorkflow(retired, 'wf1')).toBe(true);
 		expect(describesWorkflow(retired, 'wf')).toBe(false);
 		expect(describedWorkflowId(retired)).toBe('wf1');
@@ -184,7 +183,7 @@ describe('both marks at once: a recovery under way on an endpoint whose deletion
 			'[recovering missed events: 0a1b2c3d4e5f until 2026-11-27T18:10:00.000Z] Payroll sync (n8n workflow wf1; retired 9c2f04aa)',
 		);
 		expect(recoveryClaimOf(both)).toEqual(claim);
-		expect(retirementToken(both)).toBe('9c2f04aa');
+		expect(retirementMarkOf(both)?.token).toBe('9c2f04aa');
 	});
 
 	it('still names the workflow, and neither mark shows in the endpoint list', () => {
@@ -200,7 +199,7 @@ describe('both marks at once: a recovery under way on an endpoint whose deletion
 
 	it('removing the claim leaves the retirement mark, for the deletion still pending', () => {
 		expect(withoutRecoveryClaim(both)).toBe(retired);
-		expect(retirementToken(withoutRecoveryClaim(both))).toBe('9c2f04aa');
+		expect(retirementMarkOf(withoutRecoveryClaim(both))?.token).toBe('9c2f04aa');
 	});
 
 	it('finds no workflow in a description someone else wrote, with a claim before it', () => {
@@ -242,6 +241,6 @@ describe('withMark: the one field a deactivation or an activation writes', () =>
 		expect(describesWorkflow(kept, 'wf1')).toBe(true);
 		expect(describedWorkflowId(kept)).toBe('wf1');
 		expect(readableDescription(kept)).toBe('Payroll sync');
-		expect(retirementToken(kept)).toBeUndefined();
+		expect(retirementMarkOf(kept)?.token).toBeUndefined();
 	});
 });

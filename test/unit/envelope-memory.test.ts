@@ -12,8 +12,8 @@ import {
 	type HourEncodings,
 	forgetAcceptedEnvelopes,
 	sameStoredMemory,
-	type StoredEnvelopeMemory,
 } from '../../nodes/WorkforceManagementTrigger/duplicates/envelopeMemory';
+import type { StoredEnvelopeMemory } from '../../nodes/WorkforceManagementTrigger/staticData';
 
 const NOW = 1_767_225_600;
 const HOUR = 3600;

@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 
 import { importCycles, importGraph } from '../support/import-graph';
 import { PACKAGE_ROOT } from '../support/constants';
@@ -17,7 +17,7 @@ describe('the import graph of nodes/ and credentials/', () => {
 		expect(importCycles(graph)).toEqual([]);
 	});
 
-	it("keeps the trigger's layers: only the node file imports its pipelines, and its folders import one way", () => {
+	it("keeps the trigger's layers: only the node file imports its pipelines, every import runs down, six floors at most", () => {
 		const trigger = join(PACKAGE_ROOT, 'nodes/WorkforceManagementTrigger');
 		const graph = importGraph([trigger]);
 		const nodeFile = join(trigger, 'WorkforceManagementTrigger.node.ts');
@@ -27,22 +27,51 @@ describe('the import graph of nodes/ and credentials/', () => {
 			.map(([file]) => file);
 		expect(importersOfPipelines).toEqual([nodeFile]);
 
-		// folder → the other folders it imports from; the files beside the folders are left out
-		const folderOf = (file: string) => relative(trigger, dirname(file));
-		const folders = new Map<string, string[]>();
+		// a room is a file beside the node file or a folder, as `farm-studio look` draws them
+		const roomOf = (file: string) => relative(trigger, file).split('/')[0];
+		const rooms = new Map<string, string[]>();
 		for (const [file, targets] of graph) {
-			const from = folderOf(file);
-			if (from === '') continue;
-			const to = targets.map(folderOf).filter((folder) => folder !== '' && folder !== from);
-			folders.set(from, [...new Set([...(folders.get(from) ?? []), ...to])]);
+			const from = roomOf(file);
+			const to = targets.filter((target) => target.startsWith(trigger)).map(roomOf);
+			rooms.set(
+				from,
+				[...new Set([...(rooms.get(from) ?? []), ...to])].filter((room) => room !== from),
+			);
 		}
-		expect([...folders.keys()].sort()).toEqual([
+		expect([...rooms.keys()].filter((room) => !room.endsWith('.ts')).sort()).toEqual([
 			'duplicates',
 			'recovery',
 			'registration',
+			'secrets',
 			'verification',
 		]);
-		expect(importCycles(folders)).toEqual([]);
+		// no import runs back up, and the longest chain of imports is at most six rooms
+		expect(importCycles(rooms)).toEqual([]);
+		const floor = (room: string): number =>
+			1 + Math.max(0, ...(rooms.get(room) ?? []).map((below) => floor(below)));
+		expect(floor('WorkforceManagementTrigger.node.ts')).toBeLessThanOrEqual(6);
+		expect(Math.max(...[...rooms.keys()].map(floor))).toBe(
+			floor('WorkforceManagementTrigger.node.ts'),
+		);
+	});
+
+	it('reaches the webhooks ledger only through its door', () => {
+		const ledger = join(PACKAGE_ROOT, 'nodes/shared/webhooks');
+		const graph = importGraph([join(PACKAGE_ROOT, 'nodes')]);
+		const pastTheDoor = [...graph].flatMap(([file, targets]) =>
+			file.startsWith(ledger)
+				? []
+				: targets
+						.filter(
+							(target) => target.startsWith(`${ledger}/`) && target !== join(ledger, 'index.ts'),
+						)
+						.map((target) => `${relative(PACKAGE_ROOT, file)} → ${relative(PACKAGE_ROOT, target)}`),
+		);
+		// the graph is read: both nodes reach the ledger
+		const users = [...graph].filter(([, targets]) => targets.includes(join(ledger, 'index.ts')));
+		expect(users.some(([file]) => file.includes('/WorkforceManagementTrigger/'))).toBe(true);
+		expect(users.some(([file]) => file.includes('/WorkforceManagement/actions/'))).toBe(true);
+		expect(pastTheDoor).toEqual([]);
 	});
 
 	it('finds a cycle closed by a type import and by a re-export', () => {

@@ -3,7 +3,7 @@ import {
 	planRecovery,
 	RECOVERY_BOUNDS,
 	type RecoveryInput,
-} from '../../nodes/shared/missedEvents';
+} from '../../nodes/shared/webhooks';
 
 const ENDPOINT = '5b7f3f0e-0d3c-4a61-9a38-1f1f6c2b9a01';
 const NOW_MS = Date.parse('2026-11-23T08:00:00.000+00:00');

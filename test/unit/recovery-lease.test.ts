@@ -1,10 +1,12 @@
-import { CLOCK_SKEW_MARGIN_SECONDS } from '../../nodes/shared/descriptionEdit';
 import {
+	claimHeld,
+	claimState,
+	CLOCK_SKEW_MARGIN_SECONDS,
 	endpointDescription,
+	RECOVERY_LEASE,
 	withMark,
 	withRecoveryClaim,
-} from '../../nodes/shared/endpointDescription';
-import { claimHeld, claimState, RECOVERY_LEASE } from '../../nodes/shared/recoveryLease';
+} from '../../nodes/shared/webhooks';
 
 const nowMs = Date.parse('2026-12-05T10:00:00.000Z');
 const claimUntil = (untilMs: number) => ({ token: 'c1a1', untilMs });

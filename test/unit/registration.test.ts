@@ -1,4 +1,4 @@
-import { endpointDescription } from '../../nodes/shared/endpointDescription';
+import { endpointDescription } from '../../nodes/shared/webhooks';
 import {
 	findEndpointsElsewhere,
 	findOwnEndpoints,
@@ -6,9 +6,9 @@ import {
 	normalizeEvents,
 	reconcile,
 	sameEvents,
-	secretMatchesPreview,
 	type RemoteEndpoint,
-} from '../../nodes/WorkforceManagementTrigger/registration/registration';
+} from '../../nodes/WorkforceManagementTrigger/registration/reconcile';
+import { secretMatchesPreview } from '../../nodes/WorkforceManagementTrigger/secrets/secretStore';
 import type { StoredRegistration } from '../../nodes/WorkforceManagementTrigger/staticData';
 
 const URL = 'https://n8n.example.com/webhook/6f1c1e0e-6a8b-4f43-9d1f-2a0b8c1d2e3f/webhook';
@@ -63,6 +63,7 @@ describe('reconcile', () => {
 		expect(reconcile(stored, retired, WANTED)).toEqual({
 			...unchanged,
 			changes: { description: WANTED.description },
+			pendingDeletion: { token: 'ab12' },
 		});
 	});
 

@@ -9,6 +9,7 @@ import {
 import type { TriggerStaticData } from '../../nodes/WorkforceManagementTrigger/staticData';
 import { operatorLog } from '../../nodes/WorkforceManagementTrigger/operatorLog';
 import {
+	deletionTime,
 	reclaim,
 	registrationKey,
 	retire,
@@ -32,7 +33,7 @@ function deletions() {
 describe('retire and reclaim: make before break when a workflow is republished', () => {
 	it('deletes the endpoint once the grace period ends without a reclaim', async () => {
 		const { deleted, deleteEndpoint } = deletions();
-		retire('key-ends', registration('we_1'), deleteEndpoint);
+		retire('key-ends', registration('we_1'), deleteEndpoint, deletionTime());
 		expect(deleted).toEqual([]);
 		await backgroundSettled('retirement');
 		expect(deleted).toEqual([registration('we_1')]);
@@ -41,7 +42,7 @@ describe('retire and reclaim: make before break when a workflow is republished',
 
 	it('gives the registration back within the grace period, once, and deletes nothing', async () => {
 		const { deleted, deleteEndpoint } = deletions();
-		retire('key-reclaimed', registration('we_2'), deleteEndpoint);
+		retire('key-reclaimed', registration('we_2'), deleteEndpoint, deletionTime());
 		expect(await reclaim('key-reclaimed')).toEqual(registration('we_2'));
 		expect(await reclaim('key-reclaimed')).toBeUndefined();
 		await backgroundSettled('retirement');
@@ -50,19 +51,24 @@ describe('retire and reclaim: make before break when a workflow is republished',
 
 	it('deletes only the registration retired last under a key', async () => {
 		const { deleted, deleteEndpoint } = deletions();
-		retire('key-twice', registration('we_old'), deleteEndpoint);
-		retire('key-twice', registration('we_new'), deleteEndpoint);
+		retire('key-twice', registration('we_old'), deleteEndpoint, deletionTime());
+		retire('key-twice', registration('we_new'), deleteEndpoint, deletionTime());
 		await backgroundSettled('retirement');
 		expect(deleted).toEqual([registration('we_new')]);
 	});
 
 	it('waits for a deletion under way before giving the registration back', async () => {
 		const steps: string[] = [];
-		retire('key-under-way', registration('we_3'), async () => {
-			steps.push('deletion started');
-			await sleep(50);
-			steps.push('deletion ended');
-		});
+		retire(
+			'key-under-way',
+			registration('we_3'),
+			async () => {
+				steps.push('deletion started');
+				await sleep(50);
+				steps.push('deletion ended');
+			},
+			deletionTime(),
+		);
 		while (steps.length === 0) await sleep(5);
 		expect(await reclaim('key-under-way')).toEqual(registration('we_3'));
 		steps.push('reclaimed');
@@ -71,7 +77,7 @@ describe('retire and reclaim: make before break when a workflow is republished',
 
 	it('waits until the time it is given, not the grace period', async () => {
 		const { deleted, deleteEndpoint } = deletions();
-		retire('key-timed', registration('we_4'), deleteEndpoint, Date.now() + 1000);
+		retire('key-timed', registration('we_4'), deleteEndpoint, Date.now() / 1000 + 1);
 		await sleep(100);
 		expect(deleted).toEqual([]);
 		await backgroundSettled('retirement');

@@ -4,7 +4,7 @@ import {
 	open,
 	seal,
 	SEALED_PREFIX,
-} from '../../nodes/WorkforceManagementTrigger/verification/sealing';
+} from '../../nodes/WorkforceManagementTrigger/secrets/sealing';
 
 const SECRET = 'whsec_3f9a1c0b7d2e4f5a6b7c8d9e0f1a2b3c'; // example value
 const key = deriveSealingKey('wfm_live_acme_all', 'we_0001');

@@ -8,9 +8,7 @@ import type {
 import { API, apiListPage } from '../../shared/api';
 import type { ApiPath } from '../../shared/api';
 import type { WorkforceListPage } from '../../shared/transport';
-import { readableDescription } from '../../shared/endpointDescription';
-import * as webhookDeliveries from '../../shared/webhookDeliveries';
-import * as webhookEndpoints from '../../shared/webhookEndpoints';
+import { readableDescription, webhookDeliveries, webhookEndpoints } from '../../shared/webhooks';
 
 type ListSearchMethod = (
 	this: ILoadOptionsFunctions,

@@ -19,18 +19,15 @@
  * test event" production's workflow and node id, but its own URL, static data and executions). The
  * memory only has to bridge the moments between a request loading static data and the last save, so
  * it is bounded: a registration idle for an hour is dropped, and beyond
- * `ACCEPTED_ENVELOPES_LIMITS.maxRegistrations` the least recently used goes first (processMemory.ts).
+ * `ACCEPTED_ENVELOPES_LIMITS.maxRegistrations` the least recently used goes first.
  */
-import {
-	ACCEPTED_ENVELOPES_LIMITS,
-	acceptedByRegistration,
-	type RegistrationMemory,
-} from '../processMemory';
+import { PER_PROCESS_ENTRIES } from '../boundedMap';
+import type { DuplicateMemoryStaticData, StoredEnvelopeMemory } from '../staticData';
 import {
 	decodeMemory,
-	type DuplicateMemoryStaticData,
 	encodeMemory,
 	type EnvelopeMemory,
+	type HourEncodings,
 	envelopeHash,
 	hourOf,
 	mergeMemories,
@@ -39,6 +36,35 @@ import {
 	recordInPlace,
 	sameStoredMemory,
 } from './envelopeMemory';
+
+/** The duplicate memory of one registration (a trigger's production webhook or test listener). */
+interface RegistrationMemory {
+	accepted: EnvelopeMemory;
+	/** Ids whose execution did not start: a stored copy of one of them does not count. */
+	givenUp: EnvelopeMemory;
+	/** The static data of requests n8n has not answered yet; any of them may be saved last. */
+	inFlight: Set<DuplicateMemoryStaticData>;
+	/** The stored form last written from `accepted`. */
+	written: StoredEnvelopeMemory;
+	encodings: HourEncodings;
+	usedAt: number;
+}
+
+/** The bound of {@link acceptedByRegistration}, applied whenever a registration is used. */
+export const ACCEPTED_ENVELOPES_LIMITS = {
+	maxRegistrations: PER_PROCESS_ENTRIES,
+	idleSeconds: 3600,
+};
+
+/**
+ * Per-process memory: the envelope ids this process accepted, by registration, least recently used
+ * first, with the static data of the requests in flight they are written into. At most
+ * `ACCEPTED_ENVELOPES_LIMITS.maxRegistrations` registrations, one idle for
+ * `ACCEPTED_ENVELOPES_LIMITS.idleSeconds` dropped; each holds at most
+ * `ENVELOPE_MEMORY_LIMITS.maxEntries` ids. Per process because it bridges the requests this process
+ * has in flight.
+ */
+const acceptedByRegistration = new Map<string, RegistrationMemory>();
 
 /** One registration of a trigger node: production's, or a test listener's. */
 export interface MemoryOwner {

@@ -28,6 +28,8 @@
  */
 import { createHash } from 'node:crypto';
 
+import type { DuplicateMemoryStaticData, StoredEnvelopeMemory } from '../staticData';
+
 export interface EnvelopeMemoryLimits {
 	maxEntries: number;
 	windowHours: number;
@@ -55,9 +57,6 @@ const SECONDS_PER_HOUR = 3600;
  */
 export type EnvelopeMemory = Map<string, number>;
 
-/** The stored form: hour since the epoch → concatenated id hashes, base64. */
-export type StoredEnvelopeMemory = Record<string, string>;
-
 /** The first format (until 0.x): envelope id → unix seconds when it was first accepted. */
 export type LegacyRecentEnvelopes = Record<string, number>;
 
@@ -74,9 +73,11 @@ export function hourOf(nowSeconds: number): number {
 }
 
 /**
- * The latest hour of each memory built or recorded into here: a Map cannot be read from its end,
- * and recording must notice a clock stepped back without reading the whole memory. Deleting ids
- * leaves it an upper bound, which is all it is used as.
+ * Per-process memory: the latest hour of each memory built or recorded into here. A Map cannot be
+ * read from its end, and recording must notice a clock stepped back without reading the whole
+ * memory. Deleting ids leaves it an upper bound, which is all it is used as. Bound: one number per
+ * memory still referenced (a WeakMap: an entry goes with its memory). Per process because it
+ * describes this process's objects.
  */
 const latestHours = new WeakMap<EnvelopeMemory, number>();
 
@@ -298,13 +299,6 @@ export function recordInPlace(
 	if (memory.has(hash)) return true;
 	appendNow(memory, hash, nowHour, limits.maxEntries);
 	return false;
-}
-
-/** The part of the trigger's static data that holds the duplicate memory. */
-export interface DuplicateMemoryStaticData {
-	seenEnvelopes?: StoredEnvelopeMemory;
-	/** The first format, read once and removed. */
-	recentEnvelopes?: unknown;
 }
 
 /** Unchanged memory is not written, so n8n has nothing to save for it. */

@@ -12,7 +12,7 @@
  */
 import { sleep } from 'n8n-workflow';
 
-import type { DuplicateMemoryStaticData } from './envelopeMemory';
+import type { DuplicateMemoryStaticData } from '../staticData';
 
 /** More promise turns than n8n 2.41 takes from `webhook()` returning to the flag's reset. */
 const RUNNER_START_PROMISE_TURNS = 64;

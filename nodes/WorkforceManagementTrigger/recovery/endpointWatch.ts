@@ -17,11 +17,10 @@
 import type { Cron, ITriggerFunctions, ITriggerResponse } from 'n8n-workflow';
 import { createHash } from 'node:crypto';
 
-import * as webhookEndpoints from '../../shared/webhookEndpoints';
 import { inBackground } from '../background';
 import { operatorLog } from '../operatorLog';
 import { triggerOptions } from '../options';
-import { fetchEndpoint } from '../registration/registration';
+import { fetchEndpoint, patchEndpoint } from '../registration';
 import type { TriggerStaticData } from '../staticData';
 import { recoverMissedEvents, warnFoundDisabled } from './recovery';
 
@@ -45,9 +44,9 @@ async function checkEndpoint(this: ITriggerFunctions): Promise<void> {
 	const endpoint = await fetchEndpoint.call(this, endpointId);
 	if (endpoint === undefined || endpoint.enabled) return;
 
-	await webhookEndpoints.update.call(this, endpointId, { enabled: true });
+	await patchEndpoint.call(this, endpointId, { enabled: true });
 	const redelivered = await recoverMissedEvents.call(this, staticData, endpointId);
-	warnFoundDisabled.call(this, endpointId, { reason: endpoint.disabled_reason }, redelivered);
+	warnFoundDisabled.call(this, endpoint, redelivered);
 }
 
 function warnCheckFailed(this: ITriggerFunctions, what: string, error: Error): void {

@@ -1,7 +1,7 @@
 /**
  * Recovers missed events: once the endpoint is known to exist and deliver (n8n's start-up and an
  * activation that kept the endpoint), the events whose deliveries the API gave up on are
- * redelivered once, decided from the API's records (../shared/missedEventRecovery.ts). Events the
+ * redelivered once, decided from the API's records (nodes/shared/webhooks). Events the
  * duplicate memory holds (they ran, their answer was lost) are redelivered too while the memory
  * still takes them for duplicates: they do not run, and the API records them delivered, so no
  * later start looks at them again. Recovery never fails activation: a failure is logged.
@@ -9,16 +9,18 @@
 import type { IHookFunctions, ITriggerFunctions } from 'n8n-workflow';
 
 import {
+	type EndpointState,
+	foundDisabledText,
 	recoverDeadDeliveries,
+	RECOVERY_BOUNDS,
 	type RecoveryOutcome,
 	unreadShortfall,
-} from '../../shared/missedEventRecovery';
-import { RECOVERY_BOUNDS } from '../../shared/missedEvents';
+} from '../../shared/webhooks';
 import { inBackground, TRIGGER_DELAYS } from '../background';
-import type { TriggerStaticData } from '../staticData';
-import { knownEnvelopes } from './knownEnvelopes';
 import { operatorLog } from '../operatorLog';
 import { triggerOptions } from '../options';
+import type { TriggerStaticData } from '../staticData';
+import { knownEnvelopes } from './knownEnvelopes';
 
 type Recovered = Extract<RecoveryOutcome, { kind: 'recovered' }>;
 
@@ -113,40 +115,26 @@ export async function recoverMissedEvents(
 }
 
 /** What the API disabled, as the endpoint said when the trigger found it disabled. */
-export interface FoundDisabled {
-	reason: string | null | undefined;
-}
-
-/** Says once, at warning level, that the endpoint was found disabled and what was done. */
+/** Says, at warning level, that the endpoint of this published workflow was found disabled. */
 export function warnFoundDisabled(
 	this: IHookFunctions | ITriggerFunctions,
-	endpointId: string,
-	found: FoundDisabled,
+	endpoint: EndpointState,
 	redelivered: number,
 ): void {
 	const { where, meta } = operatorLog(this);
-	const reason = found.reason ? ` (${found.reason})` : '';
-	this.logger.warn(
-		`${where}: webhook endpoint ${endpointId} of this published workflow was found disabled${reason}: enabled again, ${countOf(redelivered, 'missed event')} redelivered.`,
-		meta,
-	);
+	this.logger.warn(`${where}: ${foundDisabledText(endpoint, redelivered)}.`, meta);
 }
 
-/**
- * Recovers once n8n has saved what activation wrote: a redelivery arriving before that save would
- * load static data without the secret (a republish cleared it) and be refused. When activation
- * found the endpoint disabled (`found`), says so with what was redelivered. Never throws.
- */
 export function recoverMissedEventsAfterActivation(
 	this: IHookFunctions,
 	staticData: TriggerStaticData,
 	endpointId: string,
-	found?: FoundDisabled,
+	foundDisabled?: EndpointState,
 ): void {
 	inBackground('recovery', TRIGGER_DELAYS.recoveryAfterActivationSeconds, async () => {
 		try {
 			const redelivered = await recoverMissedEvents.call(this, staticData, endpointId);
-			if (found) warnFoundDisabled.call(this, endpointId, found, redelivered);
+			if (foundDisabled) warnFoundDisabled.call(this, foundDisabled, redelivered);
 		} catch (error) {
 			const { where, meta } = operatorLog(this);
 			this.logger.warn(

@@ -10,13 +10,19 @@
  *   deletion's read then sees it), or if it starts after any DELETE the deletion may have sent
  *   has landed. In between, it registers a new endpoint.
  *
- * All times are epoch seconds, each read from its own process's clock.
+ * All times are epoch seconds, each read from its own process's clock (`nowSeconds`).
  */
-import { CLOCK_SKEW_MARGIN_SECONDS } from '../../shared/descriptionEdit';
-import type { EndpointMark, RetirementMark } from '../../shared/endpointDescription';
 import { LONGEST_WRITE_MS } from '../../shared/transport';
+import {
+	CLOCK_SKEW_MARGIN_SECONDS,
+	type EndpointMark,
+	type RetirementMark,
+} from '../../shared/webhooks';
 
-export { CLOCK_SKEW_MARGIN_SECONDS };
+/** This process's clock, in epoch seconds: every time below is read from it. */
+export function nowSeconds(): number {
+	return Date.now() / 1000;
+}
 
 /** How long after its time a deletion's read may be answered for the deletion to go on. */
 export const DELETION_WINDOW_SECONDS = 5;

@@ -37,14 +37,34 @@
 import { randomBytes } from 'node:crypto';
 import type { IHookFunctions } from 'n8n-workflow';
 
-import { editDescription } from '../../shared/descriptionEdit';
-import { endpointMarkOf, withMark } from '../../shared/endpointDescription';
+import { editDescription, endpointMarkOf, withMark } from '../../shared/webhooks';
 import { inBackground, TRIGGER_DELAYS } from '../background';
 import { operatorLog } from '../operatorLog';
-import { type RetiredRegistration, retiredRegistrations } from '../processMemory';
 import type { TriggerStaticData } from '../staticData';
-import { DELETION_WINDOW_SECONDS, deletionMayProceed, deletionVerdict } from './deletionWindow';
-import { deleteEndpoint, fetchEndpoint, listOwnEndpoints } from './registration';
+import {
+	DELETION_WINDOW_SECONDS,
+	deletionMayProceed,
+	deletionVerdict,
+	nowSeconds,
+} from './deletionWindow';
+import { deleteEndpoint, fetchEndpoint, listOwnEndpoints } from './endpointCalls';
+
+/** What a `delete()` took out of static data, kept for a republish to take back. */
+interface RetiredRegistration {
+	registration: TriggerStaticData;
+	/** The deletion of its endpoints, once under way: a reclaim waits for it to end. */
+	deletion?: Promise<void>;
+}
+
+/**
+ * Per-process memory: registrations `delete()` retired, by workflow, node and webhook URL. An entry
+ * lives from the `delete()` until the grace period's deletion has ended or an activation reclaimed
+ * it: `TRIGGER_DELAYS.republishGraceSeconds` and a few API calls, so it holds the deactivations of
+ * the last seconds. Per process because `delete()` clears static data at once (a deactivated
+ * workflow keeps no secret and no memory); whether the endpoint was claimed is read from the API,
+ * so other processes need nothing of it.
+ */
+const retiredRegistrations = new Map<string, RetiredRegistration>();
 
 export function registrationKey(workflowId: string | undefined, nodeId: string, url: string) {
 	return [workflowId ?? '', nodeId, url].join('\u0000');
@@ -58,23 +78,24 @@ export interface RetiredEndpoints {
 	endpointIds: string[];
 }
 
-/** When a `delete()` made now deletes its endpoints: after the grace period, in epoch milliseconds. */
-export function deletionTimeMs(): number {
-	return Date.now() + TRIGGER_DELAYS.republishGraceSeconds * 1000;
+/** When a `delete()` made now deletes its endpoints: after the grace period, in epoch seconds. */
+export function deletionTime(): number {
+	return nowSeconds() + TRIGGER_DELAYS.republishGraceSeconds;
 }
 
-/** Marks this trigger's endpoints at `url` as retired at the API, to be deleted at `deletionAtMs`. */
+/** Marks this trigger's endpoints at `url` as retired at the API, to be deleted at `deletionTime`. */
 export async function markRetired(
 	this: IHookFunctions,
 	url: string,
-	deletionAtMs: number,
+	deletionTime: number,
 ): Promise<RetiredEndpoints> {
 	const token = randomBytes(8).toString('hex');
-	// rounded down: the deletion, which waits for the exact time, never reads before the written one
-	const deletionAt = Math.floor(deletionAtMs / 1000);
+	// whole seconds, rounded down: the deletion, which waits for the exact time, never reads before
+	// the written one
+	const deletionAt = Math.floor(deletionTime);
 	const endpoints = await listOwnEndpoints.call(this, url);
 	for (const endpoint of endpoints) {
-		// a recovery's claim stays: it yields to the mark by itself (recoveryLease.ts)
+		// a recovery's claim stays: it yields to the mark by itself (nodes/shared/webhooks/claim.ts)
 		await editDescription.call(this, endpoint.id, (current) =>
 			withMark(current, { kind: 'retired', token, deletionAt }),
 		);
@@ -103,7 +124,7 @@ export async function deleteUnclaimed(
 	let deleted = 0;
 	for (const endpointId of marked.endpointIds) {
 		const remote = await fetchEndpoint.call(this, endpointId);
-		const answeredAt = Date.now() / 1000;
+		const answeredAt = nowSeconds();
 		if (remote === undefined) continue;
 		if (deletionVerdict(marked, endpointMarkOf(remote.description)) !== 'delete') continue;
 		if (!stillRetired()) return deleted;
@@ -142,7 +163,7 @@ export async function restoreErasedMarks(
 }
 
 /**
- * Keeps `registration` until `deletionAtMs` (the grace period by default), then runs
+ * Keeps `registration` until `deletionAt` (epoch seconds, `deletionTime()`), then runs
  * `deleteEndpoints` unless the registration was reclaimed (or retired again) meanwhile; it stays
  * reclaimable until `deleteEndpoints` ends.
  */
@@ -150,12 +171,12 @@ export function retire(
 	key: string,
 	registration: TriggerStaticData,
 	deleteEndpoints: (registration: TriggerStaticData, stillRetired: () => boolean) => Promise<void>,
-	deletionAtMs = deletionTimeMs(),
+	deletionAt: number,
 ): () => boolean {
 	const entry: RetiredRegistration = { registration };
 	retiredRegistrations.set(key, entry);
 	const stillRetired = () => retiredRegistrations.get(key) === entry;
-	const delaySeconds = Math.max(0, (deletionAtMs - Date.now()) / 1000);
+	const delaySeconds = Math.max(0, deletionAt - nowSeconds());
 	inBackground('retirement', delaySeconds, async () => {
 		if (!stillRetired()) return;
 		entry.deletion = (async () => {

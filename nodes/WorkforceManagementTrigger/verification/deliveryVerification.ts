@@ -6,10 +6,10 @@
  */
 import type { IWebhookFunctions } from 'n8n-workflow';
 
-import { noSecretReportedAt } from '../processMemory';
+import { BoundedMap, PER_PROCESS_ENTRIES } from '../boundedMap';
+import { openForDelivery } from '../secrets/secretStore';
 import type { StoredRegistration } from '../staticData';
 import { REPAIR_INTERVAL_SECONDS, repairSecret, restoreRepairedSecret } from './secretRepair';
-import { openForDelivery } from './secretStore';
 import {
 	parseSignatureHeader,
 	type SignatureCheck,
@@ -59,6 +59,13 @@ export async function verifyDelivery(
 	const repaired = await repairSecret.call(this, stored, endpointId, occasion, check.nowSeconds);
 	return verdict.valid || repaired === undefined ? verdict : verify(repaired);
 }
+
+/**
+ * Per-process memory: when a refusal for want of a secret (`no_secret`) was last logged, by
+ * workflow and node: at most once a minute. At most `PER_PROCESS_ENTRIES`, the one written longest
+ * ago dropped. Per process because it limits this process's log lines.
+ */
+const noSecretReportedAt = new BoundedMap<string, number>(PER_PROCESS_ENTRIES);
 
 function reportNoSecret(context: IWebhookFunctions, reason: string, nowSeconds: number): void {
 	const workflowId = context.getWorkflow().id;

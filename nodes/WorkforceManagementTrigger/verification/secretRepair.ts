@@ -6,18 +6,39 @@
  */
 import type { IWebhookFunctions } from 'n8n-workflow';
 
-import * as webhookEndpoints from '../../shared/webhookEndpoints';
-import {
-	type HeldSecret,
-	MAX_HELD_SECRETS,
-	type SecretRepairMemory,
-	secretRepairs,
-} from '../processMemory';
-import { fetchEndpoint, isOwnEndpoint } from '../registration/registration';
+import { BoundedMap, PER_PROCESS_ENTRIES } from '../boundedMap';
+import { operatorLog } from '../operatorLog';
+import { fetchEndpoint, isOwnEndpoint, rollEndpointSecret } from '../registration';
+import { sealSecret } from '../secrets/secretStore';
 import type { StoredRegistration } from '../staticData';
 import { decideRepair } from './secretRepairDecision';
-import { sealSecret } from './secretStore';
-import { operatorLog } from '../operatorLog';
+
+interface HeldSecret {
+	secret: string;
+	sealed: string;
+}
+
+/** What this process did to repair one endpoint's stored secret. */
+interface SecretRepairMemory {
+	lookedAt?: number;
+	/** Secrets this process rolled, oldest first: the API shows which one it signs with. */
+	rolled: HeldSecret[];
+	/** What this process last stored, and the values it stored it over. */
+	stored?: HeldSecret;
+	replaced: string[];
+}
+
+/** How many rolled secrets and replaced values a repair memory keeps, the newest. */
+const MAX_HELD_SECRETS = 8;
+
+/**
+ * Per-process memory: secret repairs, by endpoint id: when this process last looked at the
+ * endpoint, and the secrets it rolled and stored. At most `PER_PROCESS_ENTRIES` endpoints (the one
+ * written longest ago dropped), each holding at most `MAX_HELD_SECRETS` of each. Per process
+ * because the rolled secrets are in the clear, and because the look at the endpoint is rate-limited
+ * per process.
+ */
+const secretRepairs = new BoundedMap<string, SecretRepairMemory>(PER_PROCESS_ENTRIES);
 
 /**
  * At most one look at the endpoint per endpoint and process in this time: forged traffic makes the
@@ -101,7 +122,7 @@ export async function repairSecret(
 			return decision.secret;
 		}
 		if (decision.action !== 'roll') return undefined;
-		const secret = await webhookEndpoints.rollSecret.call(this, endpointId);
+		const secret = await rollEndpointSecret.call(this, endpointId);
 		const held = { secret, sealed: await sealSecret.call(this, endpointId, secret) };
 		remembered.rolled = [...remembered.rolled, held].slice(-MAX_HELD_SECRETS);
 		store(stored, remembered, held);

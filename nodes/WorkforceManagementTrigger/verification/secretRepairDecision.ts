@@ -9,7 +9,7 @@
  * left for that process (`wait`): rolling again would only make another stale secret. Only a
  * stored secret that no longer verifies, or cannot be opened, is rolled by whoever sees it.
  */
-import { secretMatchesPreview } from '../registration/registration';
+import { secretMatchesPreview } from '../secrets/secretStore';
 
 export interface RepairSituation {
 	/** The stored secret in the clear; `undefined` when it cannot be opened. */

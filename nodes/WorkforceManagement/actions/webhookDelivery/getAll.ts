@@ -8,7 +8,7 @@ import {
 	resourceLocator,
 	returnAllOrLimit,
 } from '../common';
-import * as webhookDeliveries from '../../../shared/webhookDeliveries';
+import { webhookDeliveries } from '../../../shared/webhooks';
 import type { OperationOption } from '../types';
 
 export const option = {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { getResourceId, resourceLocator } from '../common';
-import * as webhookDeliveries from '../../../shared/webhookDeliveries';
+import { webhookDeliveries } from '../../../shared/webhooks';
 import type { OperationOption } from '../types';
 
 export const option = {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { getResourceId } from '../common';
-import * as webhookEndpoints from '../../../shared/webhookEndpoints';
+import { webhookEndpoints } from '../../../shared/webhooks';
 import type { OperationOption } from '../types';
 import { endpointIdLocator } from './fields';
 

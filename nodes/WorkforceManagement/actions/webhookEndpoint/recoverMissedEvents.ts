@@ -13,15 +13,16 @@ import { NodeOperationError } from 'n8n-workflow';
 import {
 	describedWorkflowId,
 	readableDescription,
-	retirementToken,
-} from '../../../shared/endpointDescription';
-import {
+	type EndpointState,
+	foundDisabledText,
 	recoverDeadDeliveries,
+	RECOVERY_BOUNDS,
 	type RecoveryOutcome,
+	redeliveredBy,
+	retirementMarkOf,
 	unreadShortfall,
-} from '../../../shared/missedEventRecovery';
-import { RECOVERY_BOUNDS } from '../../../shared/missedEvents';
-import * as webhookEndpoints from '../../../shared/webhookEndpoints';
+	webhookEndpoints,
+} from '../../../shared/webhooks';
 import { getResourceId } from '../common';
 import type { OperationOption } from '../types';
 import { endpointIdLocator } from './fields';
@@ -56,12 +57,9 @@ export const properties: INodeProperties[] = [
 	{ ...endpointIdLocator, displayOptions: { show: { recoverFor: [ONE_ENDPOINT] } } },
 ];
 
-interface ListedEndpoint {
-	id: string;
+interface ListedEndpoint extends EndpointState {
 	url: string;
 	description: string | null;
-	enabled: boolean;
-	disabled_reason?: string | null;
 }
 
 /**
@@ -93,7 +91,7 @@ function triggerEndpoints(endpoints: ListedEndpoint[], webhookBase: string): Lis
 		(endpoint) =>
 			isProductionWebhookUrl(endpoint.url, webhookBase) &&
 			describedWorkflowId(endpoint.description) !== undefined &&
-			retirementToken(endpoint.description) === undefined,
+			retirementMarkOf(endpoint.description) === undefined,
 	);
 }
 
@@ -113,7 +111,7 @@ async function endpointsToRecover(
 function outcomeFields(outcome: RecoveryOutcome): IDataObject {
 	const recovered = outcome.kind === 'recovered' ? outcome : undefined;
 	return {
-		redelivered: recovered?.redelivered ?? 0,
+		redelivered: redeliveredBy(outcome),
 		[`older_than_${RECOVERY_BOUNDS.maxAgeHours}_hours`]: recovered?.plan.tooOld ?? 0,
 		[`over_${RECOVERY_BOUNDS.maxEvents}_per_run`]: recovered?.plan.overLimit ?? 0,
 		not_read: recovered?.plan.unread ?? 0,
@@ -146,10 +144,8 @@ async function recover(
 		});
 	}
 	if (!endpoint.enabled) {
-		this.logger.warn(
-			`Webhook endpoint ${endpoint.id} ("${endpoint.description ?? ''}") was disabled${endpoint.disabled_reason ? ` (${endpoint.disabled_reason})` : ''}: enabled again, ${String(fields.redelivered)} missed event(s) redelivered`,
-			{ endpointId: endpoint.id },
-		);
+		const text = foundDisabledText(endpoint, redeliveredBy(outcome));
+		this.logger.warn(`Recover Missed Events: ${text}.`, { endpointId: endpoint.id });
 	}
 	return {
 		endpoint_id: endpoint.id,

@@ -4,7 +4,7 @@
  * delivery of it (a redelivery, `redelivery_of`, or another delivery of the same envelope id) that
  * was delivered or is still in the API's hands. Each such event once, through its newest delivery
  * that nobody redelivered yet, oldest event first, within the bounds. Pure: the caller lists the
- * deliveries (missedEventRecovery.ts) and redelivers.
+ * deliveries (ledgerRead.ts) and redelivers.
  */
 
 /** The fields of a webhook delivery (as the API lists it) that the selection reads. */
@@ -57,6 +57,11 @@ export interface RecoveryPlan {
 }
 
 const HOUR_MS = 3_600_000;
+
+/** The start of the look-back: events first delivered before it are left alone. */
+export function lookBackStartMs(nowMs: number, bounds: RecoveryBounds = RECOVERY_BOUNDS): number {
+	return nowMs - bounds.maxAgeHours * HOUR_MS;
+}
 
 /** What the decision reads of a listed delivery record; `undefined` for one it cannot use. */
 export function listedDeliveryOf(record: unknown): ListedDelivery | undefined {
@@ -129,7 +134,7 @@ function firstDeliveredMs(
 
 export function planRecovery(deliveries: unknown[], input: RecoveryInput): RecoveryPlan {
 	const bounds = input.bounds ?? RECOVERY_BOUNDS;
-	const oldestMs = input.nowMs - bounds.maxAgeHours * HOUR_MS;
+	const oldestMs = lookBackStartMs(input.nowMs, bounds);
 	const listedSinceMs = input.listedSinceMs ?? -Infinity;
 	const { byEvent, listed } = deliveriesByEvent(deliveries, input.endpointId);
 	const redelivered = new Set([

@@ -1,6 +1,6 @@
 /**
  * One recovery of missed events at a time per endpoint, across n8n processes and mains. The API
- * offers no lock, so the endpoint's description carries a claim (endpointDescription.ts): a
+ * offers no lock, so the endpoint's description carries a claim (description.ts): a
  * recovery writes its own, waits long enough for any other that started at the same moment to
  * have written theirs, then reads it back. The last write wins, and only its writer goes on; one
  * that finds a live claim of another does not start.
@@ -17,6 +17,7 @@
 import { randomBytes } from 'node:crypto';
 import { sleep } from 'n8n-workflow';
 
+import type { WorkforceApiContext } from '../transport';
 import { CLOCK_SKEW_MARGIN_SECONDS, currentDescription, editDescription } from './descriptionEdit';
 import {
 	type RecoveryClaim,
@@ -24,8 +25,7 @@ import {
 	retirementMarkOf,
 	withRecoveryClaim,
 	withoutRecoveryClaim,
-} from './endpointDescription';
-import type { WorkforceApiContext } from './transport';
+} from './description';
 
 export const RECOVERY_LEASE = {
 	/** Longer than a claim's read and write take: contenders starting together all wrote by then. */

@@ -4,8 +4,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { API, apiList, apiListPage, apiWalk, apiWrite } from './api';
-import type { PageBudget, PageWalk, WorkforceApiContext, WorkforceListPage } from './transport';
+import { API, apiList, apiListPage, apiWalk, apiWrite } from '../api';
+import type { PageBudget, PageWalk, WorkforceApiContext, WorkforceListPage } from '../transport';
 
 const DELIVERIES = API.webhookDeliveries;
 

@@ -4,8 +4,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { API, apiList, apiListPage, apiRead, apiWrite } from './api';
-import type { WorkforceApiContext, WorkforceListPage } from './transport';
+import { API, apiList, apiListPage, apiRead, apiWrite } from '../api';
+import type { WorkforceApiContext, WorkforceListPage } from '../transport';
 
 const ENDPOINTS = API.webhookEndpoints;
 

@@ -4,7 +4,7 @@
  * endpoints again after its static data is lost.
  *
  * It is the one field the API keeps that every n8n process can read and write, so it carries two
- * more fields: a recovery's claim before the text (recoveryLease.ts) and a mark after the workflow
+ * more fields: a recovery's claim before the text (claim.ts) and a mark after the workflow
  * id, `retired` or `kept` (registration/retirement.ts). Every reader here sees through both. Each
  * writer changes one field on a fresh read (descriptionEdit.ts): `[claim] text (n8n workflow id; mark)`.
  */
@@ -158,12 +158,7 @@ export function retirementMarkOf(description: string | null): RetirementMark | u
 		: { token: mark.token, deletionAt: mark.deletionAt };
 }
 
-/** The token of the deletion pending on an endpoint with this description, if one is. */
-export function retirementToken(description: string | null): string | undefined {
-	return retirementMarkOf(description)?.token;
-}
-
-/** A recovery's hold on the endpoint (recoveryLease.ts). */
+/** A recovery's hold on the endpoint (claim.ts). */
 export interface RecoveryClaim {
 	token: string;
 	untilMs: number;

@@ -1,12 +1,12 @@
 /**
  * The one way the package writes the description of a webhook endpoint it shares with other n8n
- * processes (endpointDescription.ts): read it right before the write, change one field of what was
+ * processes (description.ts): read it right before the write, change one field of what was
  * read, write it back. The API has no conditional writes, so another writer's change that lands
  * between this read's answer and this write is lost; each rule that depends on the description
  * says how it survives that (docs/webhooks.md, "Coordination rules").
  */
-import type { WorkforceApiContext } from './transport';
-import * as webhookEndpoints from './webhookEndpoints';
+import type { WorkforceApiContext } from '../transport';
+import * as webhookEndpoints from './endpoints';
 
 /**
  * How far apart the clocks of two n8n processes may be: every rule that compares a time written by

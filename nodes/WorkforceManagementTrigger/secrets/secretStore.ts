@@ -1,15 +1,46 @@
 /**
  * Where the trigger's signing secret lives between the API and the signature check: sealed in
  * static data (sealing.ts), opened with a key derived from the node's credential, and kept opened
- * in this process so that deliveries cost no credential load (a database read in n8n).
+ * in this process so that deliveries cost no credential load (a database read in n8n); and whether
+ * a secret is the one the API signs with.
  */
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../shared/transport';
-import { openedSecrets, type UnopenedSecret, unopenedSecrets } from '../processMemory';
+import { BoundedMap, PER_PROCESS_ENTRIES } from '../boundedMap';
 import type { StoredRegistration } from '../staticData';
 import { deriveSealingKey, isSealed, open, seal } from './sealing';
+
+/**
+ * Per-process memory: signing secrets in the clear, by their sealed value (unique per seal, random
+ * IV; never keyed by anything in the clear). At most `PER_PROCESS_ENTRIES`; writing a new one drops
+ * the one written longest ago. Per process because a secret in the clear is never stored; it spares
+ * each delivery a credential load (a database read in n8n).
+ */
+const openedSecrets = new BoundedMap<string, string>(PER_PROCESS_ENTRIES);
+
+/** Why a sealed secret gave no secret in the clear. */
+export type UnopenedSecret = 'unusable' | 'credential_unavailable';
+
+/**
+ * Per-process memory: sealed values that did not open, why, and when that was found: forged
+ * traffic against an unusable secret must not cost a credential load each. At most
+ * `PER_PROCESS_ENTRIES`, the one written longest ago dropped; a verdict counts for
+ * `UNUSABLE_VERDICT_SECONDS`. Per process: a cache of a judgement any process can make again.
+ */
+const unopenedSecrets = new BoundedMap<string, { failure: UnopenedSecret; atSeconds: number }>(
+	PER_PROCESS_ENTRIES,
+);
+
+/**
+ * Whether a secret is the one the API currently signs with, judged by the masked preview the API
+ * shows. Without a readable preview there is no evidence of a roll, so the secret is trusted.
+ */
+export function secretMatchesPreview(secret: string, preview: string | undefined): boolean {
+	const visibleTail = /(?:…|\.\.\.)([^.…]+)$/.exec(preview ?? '')?.[1];
+	return visibleTail === undefined || secret.endsWith(visibleTail);
+}
 
 type NodeContext = IHookFunctions | IWebhookFunctions;
 
@@ -55,7 +86,7 @@ export async function openStoredSecret(
 }
 
 /**
- * How long a sealed value that did not open counts as such (processMemory.ts): after this long the
+ * How long a sealed value that did not open counts as such (above): after this long the
  * credential is tried again (it may have been corrected meanwhile).
  */
 export const UNUSABLE_VERDICT_SECONDS = 60;
