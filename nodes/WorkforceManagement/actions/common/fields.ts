@@ -92,9 +92,14 @@ export function updateFieldsCollection(
 	);
 }
 
-/** The query filters of a Get Many operation; see {@link getManyRecords}. */
+/** The query filters of a Get Many operation; see {@link getManyOperation}. */
 export function filtersCollection(options: INodeProperties[]): INodeProperties {
 	return collection('Filters', 'filters', 'Add Filter', options);
+}
+
+/** An operation's optional settings that are not record fields. */
+export function optionsCollection(options: INodeProperties[]): INodeProperties {
+	return collection('Options', 'options', 'Add Option', options);
 }
 
 /** The Is Active filter of a Get Many operation; `records` names them in the plural. */

@@ -5,8 +5,6 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { apiList } from '../../../shared/api';
-import type { ApiPath } from '../../../shared/api';
 import { DEFAULT_LIMIT } from './fields';
 import {
 	assertFieldTypes,
@@ -81,21 +79,6 @@ export function getManyQuery(
 		}
 	}
 	return withoutEmptyValues(query);
-}
-
-/**
- * The records of a Get Many operation: the list at `api`'s path, queried with its Filters
- * ({@link getManyQuery}), up to the Limit or all of them.
- */
-export async function getManyRecords(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	api: ApiPath,
-	locatorFilters: Record<string, string> = {},
-): Promise<IDataObject[]> {
-	const limit = getListLimit.call(this, itemIndex);
-	const query = getManyQuery.call(this, itemIndex, locatorFilters);
-	return await apiList.call(this, api, query, limit);
 }
 
 function setPath(target: IDataObject, path: string, value: unknown): void {

@@ -1,22 +1,16 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-
-import { getResourceId } from '../common';
-import { API, apiRead } from '../../../shared/api';
-import type { OperationOption } from '../types';
+import { readRecord, recordOperation } from '../common';
+import { API } from '../../../shared/api';
 import { customerIdLocator } from './fields';
-
-export const option = {
-	name: 'Get',
-	value: 'get',
-	description: 'Get a customer',
-	action: 'Get a customer',
-} as const satisfies OperationOption;
 
 export { records } from './output';
 
-export const properties: INodeProperties[] = [customerIdLocator];
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const customerId = getResourceId.call(this, 'customerId', 'Customer', itemIndex);
-	return await apiRead.call(this, API.customers, { id: customerId });
-}
+export const { option, properties, execute } = recordOperation({
+	option: {
+		name: 'Get',
+		value: 'get',
+		description: 'Get a customer',
+		action: 'Get a customer',
+	},
+	locator: customerIdLocator,
+	run: readRecord(API.customers),
+});

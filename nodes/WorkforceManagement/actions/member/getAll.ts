@@ -1,21 +1,16 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-
-import { filtersCollection, getManyRecords, isActiveFilter, returnAllOrLimit } from '../common';
+import { getManyOperation, isActiveFilter, listRecords } from '../common';
 import { API } from '../../../shared/api';
-import type { OperationOption } from '../types';
-
-export const option = {
-	name: 'Get Many',
-	value: 'getAll',
-	description: 'List members, newest first',
-	action: 'Get many members',
-} as const satisfies OperationOption;
 
 export { records } from './output';
 
-export const properties: INodeProperties[] = [
-	...returnAllOrLimit,
-	filtersCollection([
+export const { option, properties, execute } = getManyOperation({
+	option: {
+		name: 'Get Many',
+		value: 'getAll',
+		description: 'List members, newest first',
+		action: 'Get many members',
+	},
+	filters: [
 		isActiveFilter('members'),
 		{
 			displayName: 'Is Verified',
@@ -36,9 +31,6 @@ export const properties: INodeProperties[] = [
 			],
 			default: 'active',
 		},
-	]),
-];
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await getManyRecords.call(this, itemIndex, API.members);
-}
+	],
+	list: listRecords(API.members),
+});

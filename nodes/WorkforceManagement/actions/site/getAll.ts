@@ -1,27 +1,16 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-
-import {
-	filtersCollection,
-	getManyRecords,
-	isActiveFilter,
-	resourceLocator,
-	returnAllOrLimit,
-} from '../common';
+import { getManyOperation, isActiveFilter, listRecords, resourceLocator } from '../common';
 import { API } from '../../../shared/api';
-import type { OperationOption } from '../types';
-
-export const option = {
-	name: 'Get Many',
-	value: 'getAll',
-	description: 'List sites, newest first',
-	action: 'Get many sites',
-} as const satisfies OperationOption;
 
 export { records } from './output';
 
-export const properties: INodeProperties[] = [
-	...returnAllOrLimit,
-	filtersCollection([
+export const { option, properties, execute } = getManyOperation({
+	option: {
+		name: 'Get Many',
+		value: 'getAll',
+		description: 'List sites, newest first',
+		action: 'Get many sites',
+	},
+	filters: [
 		resourceLocator({
 			displayName: 'Customer',
 			name: 'customer_id',
@@ -30,11 +19,7 @@ export const properties: INodeProperties[] = [
 			required: false,
 		}),
 		isActiveFilter('sites'),
-	]),
-];
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await getManyRecords.call(this, itemIndex, API.sites, {
-		customer_id: 'Customer',
-	});
-}
+	],
+	locatorFilters: { customer_id: 'Customer' },
+	list: listRecords(API.sites),
+});

@@ -1,28 +1,16 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-
-import {
-	eventTypeField,
-	filtersCollection,
-	getListLimit,
-	getManyQuery,
-	resourceLocator,
-	returnAllOrLimit,
-} from '../common';
+import { eventTypeField, getManyOperation, resourceLocator } from '../common';
 import { webhookDeliveries } from '../../../shared/webhooks';
-import type { OperationOption } from '../types';
-
-export const option = {
-	name: 'Get Many',
-	value: 'getAll',
-	description: 'List recent delivery attempts',
-	action: 'Get many webhook deliveries',
-} as const satisfies OperationOption;
 
 export { records } from './output';
 
-export const properties: INodeProperties[] = [
-	...returnAllOrLimit,
-	filtersCollection([
+export const { option, properties, execute } = getManyOperation({
+	option: {
+		name: 'Get Many',
+		value: 'getAll',
+		description: 'List recent delivery attempts',
+		action: 'Get many webhook deliveries',
+	},
+	filters: [
 		resourceLocator({
 			displayName: 'Webhook Endpoint',
 			name: 'endpoint_id',
@@ -44,11 +32,7 @@ export const properties: INodeProperties[] = [
 			],
 			default: 'failed',
 		},
-	]),
-];
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const limit = getListLimit.call(this, itemIndex);
-	const filters = getManyQuery.call(this, itemIndex, { endpoint_id: 'Webhook Endpoint' });
-	return await webhookDeliveries.list.call(this, filters, limit);
-}
+	],
+	locatorFilters: { endpoint_id: 'Webhook Endpoint' },
+	list: webhookDeliveries.list,
+});
