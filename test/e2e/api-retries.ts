@@ -18,13 +18,13 @@ export interface RetriesOutcome {
  * Lets the API's retries bring the events of `eventIds` in, as a user would: the sandbox's clock
  * moves `advanceSeconds` ahead, the retries then due run, and an event whose retry failed too (it
  * fell into n8n's start or a republish on a loaded machine, or met a secret being rolled) is
- * redelivered at once, as a user would ask the API. Waiting for the API's next retry instead (5
+ * redelivered at once, as a user would ask the API (with `apiKey`, the one in use). Waiting for the API's next retry instead (5
  * min later) would have the sandbox sign past the trigger's tolerance.
  */
 export async function retriesBroughtIn(
 	world: E2eWorld,
 	eventIds: string[],
-	advanceSeconds = FIRST_RETRY_DUE_SECONDS,
+	{ advanceSeconds = FIRST_RETRY_DUE_SECONDS, apiKey = world.apiKey } = {},
 ): Promise<RetriesOutcome> {
 	const ofTheEvents = (deliveries: WebhookDelivery[]) =>
 		deliveries.filter((delivery) => eventIds.includes(delivery.event_id));
@@ -39,7 +39,7 @@ export async function retriesBroughtIn(
 	await world.control.advanceClock(advanceSeconds);
 	const retriedLate = undelivered(ofTheEvents(await world.control.settleDeliveries()));
 	for (const delivery of retriedLate) {
-		await world.control.api(world.apiKey, 'POST', `/webhook-deliveries/${delivery.id}/redeliver`);
+		await world.control.api(apiKey, 'POST', `/webhook-deliveries/${delivery.id}/redeliver`);
 	}
 	if (retriedLate.length > 0) {
 		console.log(

@@ -118,7 +118,7 @@ test('a rotated API key: the credential updated, deliveries resume and no event 
 	await world().startN8n();
 	// on 2.8.4 n8n re-keys when it activates the workflow at start-up; 2.41 keeps the registration,
 	// and the first delivery that finds the secret unusable rolls it (refused, 401)
-	const retried = await retriesBroughtIn(world(), [event.id]);
+	const retried = await retriesBroughtIn(world(), [event.id], { apiKey: rotatedKey });
 	expect(retried.undelivered).toEqual([]);
 	expect(
 		retried.deliveries

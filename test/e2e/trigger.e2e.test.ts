@@ -276,7 +276,7 @@ describe('trigger on timesheet.approved', () => {
 		const endpoints = await world().control.endpoints();
 		expect(endpoints.map((each) => each.id)).toEqual([endpoint.id]);
 
-		const { undelivered } = await retriesBroughtIn(world(), [event.id], 120);
+		const { undelivered } = await retriesBroughtIn(world(), [event.id], { advanceSeconds: 120 });
 		expect(undelivered).toEqual([]);
 		executionsSoFar += 1;
 		await world().client.waitForExecutions(workflowId, executionsSoFar);
