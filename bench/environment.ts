@@ -20,7 +20,7 @@ import {
 } from '../test/support/n8n';
 import { SandboxControl, type SandboxTarget } from '../test/support/sandbox-control';
 import type { CredentialReference } from '../test/support/workflows';
-import { startSandbox, type Sandbox } from '../test/sandbox';
+import { startSandbox, type Sandbox } from '../sandbox';
 import { median, readRssBytes, type MemorySample } from './memory';
 
 export const BENCH_WORK_FOLDER = join(PACKAGE_ROOT, 'bench', '.work');

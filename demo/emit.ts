@@ -14,7 +14,7 @@ import {
 	type WebhookDelivery,
 	type WebhookEndpoint,
 } from '../test/support/sandbox-control';
-import { EVENT_TYPES } from '../test/sandbox/events';
+import { EVENT_TYPES } from '../sandbox/events';
 import { editorWords, type EditorWords } from './editor-words';
 import { readDemoState } from './state';
 

@@ -18,7 +18,7 @@ import {
 } from '../support/n8n';
 import { PACKAGE_ROOT } from '../support/constants';
 import { SandboxControl } from '../support/sandbox-control';
-import { buildWorld, WORLD_SIZE } from '../sandbox/world';
+import { buildWorld, WORLD_SIZE } from '../../sandbox/world';
 import { SANDBOX_CREDENTIAL_NAME } from '../support/world';
 import { DEMO_READY_LINE, demoBanner, runtimeLine } from '../../demo/banner';
 import { editorWords } from '../../demo/editor-words';

@@ -3,7 +3,7 @@
  * static data kept in the workflow), against the sandbox API: activation, reconciliation after
  * restarts and lost static data, test registrations, deactivation.
  */
-import { DEFAULT_CONFIG, startSandbox } from '../sandbox';
+import { DEFAULT_CONFIG, startSandbox } from '../../sandbox';
 import { MEMBERS_AND_CUSTOMERS_EVENT_TYPES, SPEC_EVENT_TYPES } from '../support/spec-event-types';
 import { runLoadOptions, useLogRecorder } from '../support/engine/harness';
 import { TRIGGER_NODE_TYPE } from '../support/constants';

@@ -1,7 +1,7 @@
 /**
  * The public API's response shapes, field by field, and the expectations the sandbox's tests
  * build on them. Written from the API specification, independently of the sandbox's schemas
- * (test/sandbox/schemas.ts), so a mistake there cannot hide behind a shape copied from it.
+ * (sandbox/schemas.ts), so a mistake there cannot hide behind a shape copied from it.
  */
 import type { SandboxAnswer } from './sandbox-api';
 

@@ -12,8 +12,8 @@ import {
 	type OrganizationConfig,
 	type Sandbox,
 	type WebhooksConfig,
-} from '../sandbox';
-import { EVENT_CATALOG } from '../sandbox/events';
+} from '../../sandbox';
+import { EVENT_CATALOG } from '../../sandbox/events';
 import { CREDENTIAL_TYPE } from './constants';
 import { N8nInstance, setUpOwner, startN8nWithPackage, type N8nClient } from './n8n';
 import { QueueCluster } from './queue/cluster';

@@ -10,7 +10,7 @@ import { DEMO_READY_LINE, demoBanner, runtimeLine } from '../../demo/banner';
 import { editorWords } from '../../demo/editor-words';
 import { DEMO_PORTS, DEMO_TARGET } from '../../demo/state';
 import { SIGNUP_FORM_PATH } from '../../demo/workflows';
-import { buildWorld } from '../sandbox/world';
+import { buildWorld } from '../../sandbox/world';
 import { DEFAULT_OWNER, N8N_LINES, NEWEST_N8N_LINE } from '../support/n8n';
 import { readmeCodeBlock } from '../support/readme';
 import { SANDBOX_CREDENTIAL_NAME } from '../support/world';

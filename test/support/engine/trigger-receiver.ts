@@ -19,7 +19,7 @@ import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import type { IDataObject, INodeExecutionData, IWebhookResponseData, Workflow } from 'n8n-workflow';
 import { createRunExecutionData } from 'n8n-workflow';
 
-import type { DeepPartialConfig } from '../../sandbox';
+import type { DeepPartialConfig } from '../../../sandbox';
 import { closeServer, listenOnLoopback } from '../loopback-server';
 import { SandboxControl } from '../sandbox-control';
 import { useSandbox } from '../sandbox-fixture';
