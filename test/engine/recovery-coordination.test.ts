@@ -10,7 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { CLOCK_SKEW_MARGIN_SECONDS } from '../../nodes/shared/descriptionEdit';
 import { RECOVERY_LEASE } from '../../nodes/shared/recoveryLease';
-import { ACTION_NODE_TYPE } from '../support/constants';
+import { ACTION_NODE_TYPE } from '../../harness/constants';
 import {
 	background,
 	HARNESS_RECOVERY_LEASE_SETTLE_SECONDS,
@@ -23,7 +23,7 @@ import {
 import { OUTAGE_WEBHOOKS, outage } from '../support/engine/outage';
 import { runsPerEvent, useTriggerSandbox } from '../support/engine/trigger-receiver';
 import type { LiveTrigger } from '../support/engine/trigger-receiver';
-import { eventually } from '../support/poll';
+import { eventually } from '../../harness/poll';
 
 const { fixture, receiver } = useTriggerSandbox({
 	webhooks: OUTAGE_WEBHOOKS,

@@ -4,11 +4,11 @@ import path from 'node:path';
 
 import { DEFAULT_CONFIG, resolveConfig, startSandbox } from '../../sandbox/index';
 import type { Sandbox } from '../../sandbox/index';
-import { api, control } from '../support/sandbox-api';
+import { api, control } from '../../harness/sandbox-api';
 import { createMember } from '../support/sandbox-records';
 import { expectError } from '../support/sandbox-shapes';
 import { OPERATIONS } from '../../sandbox/operations';
-import { LIVE_KEY } from '../support/constants';
+import { LIVE_KEY } from '../../harness/constants';
 import { useSandbox } from '../support/sandbox-fixture';
 import { closeServer, listenOnLoopback } from '../support/loopback-server';
 import { SPEC_EVENT_TYPES } from '../support/spec-event-types';

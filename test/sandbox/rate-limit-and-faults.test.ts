@@ -1,6 +1,6 @@
-import { api, control } from '../support/sandbox-api';
+import { api, control } from '../../harness/sandbox-api';
 import { expectError } from '../support/sandbox-shapes';
-import { LIVE_KEY, TEST_KEY } from '../support/constants';
+import { LIVE_KEY, TEST_KEY } from '../../harness/constants';
 import { useSandbox } from '../support/sandbox-fixture';
 
 const fixture = useSandbox({ rateLimit: { requests: 5, perSeconds: 10 } });

@@ -1,4 +1,4 @@
-import { api } from '../support/sandbox-api';
+import { api } from '../../harness/sandbox-api';
 import { createCustomer, createMember } from '../support/sandbox-records';
 import {
 	CUSTOMER_SHAPE,
@@ -8,7 +8,7 @@ import {
 	expectList,
 	expectShape,
 } from '../support/sandbox-shapes';
-import { GLOBEX_KEY, LIVE_KEY, TEST_KEY } from '../support/constants';
+import { GLOBEX_KEY, LIVE_KEY, TEST_KEY } from '../../harness/constants';
 import { useSandbox } from '../support/sandbox-fixture';
 
 const fixture = useSandbox();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 
-import { api, control } from '../support/sandbox-api';
+import { api, control } from '../../harness/sandbox-api';
 import { createCustomer, createMember } from '../support/sandbox-records';
 import {
 	DELIVERY_SHAPE,
@@ -12,7 +12,7 @@ import {
 } from '../support/sandbox-shapes';
 import { WebhookReceiver } from '../support/webhook-receiver';
 import { isSignedWith, signatureCount } from '../support/independent-verifier';
-import { LIVE_KEY, TEST_KEY } from '../support/constants';
+import { LIVE_KEY, TEST_KEY } from '../../harness/constants';
 import { useSandbox } from '../support/sandbox-fixture';
 import { closeServer, listenOnLoopback } from '../support/loopback-server';
 import {

@@ -3,7 +3,7 @@ import {
 	deriveSealingKey,
 	open,
 } from '../../nodes/WorkforceManagementTrigger/verification/sealing';
-import { LIVE_KEY } from './constants';
+import { LIVE_KEY } from '../../harness/constants';
 
 export function openNodeSecret(
 	nodeData: Record<string, unknown>,

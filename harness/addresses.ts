@@ -2,8 +2,8 @@
  * Addresses on file for sandbox records. The API has no way of writing an address, so tests and
  * pictures that show one set it on the stored record of an in-process sandbox.
  */
-import type { Sandbox } from '../../sandbox';
-import type { Address } from '../../sandbox/store';
+import type { Sandbox } from '../sandbox';
+import type { Address } from '../sandbox/store';
 
 /** Example addresses (invented). */
 export const EXAMPLE_ADDRESSES: Address[] = [

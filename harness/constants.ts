@@ -1,7 +1,7 @@
 /** Names every test tier (and bench/) shares: the package, its node and credential types, the sandbox's keys. */
 import { resolve } from 'node:path';
 
-export const PACKAGE_ROOT = resolve(__dirname, '..', '..');
+export const PACKAGE_ROOT = resolve(__dirname, '..');
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 export const PACKAGE_NAME = (require(resolve(PACKAGE_ROOT, 'package.json')) as { name: string })

@@ -4,7 +4,7 @@
  * `sandboxAnswer` gives the whole answer, errors included (status, headers, parsed body), for tests
  * of what the API answers; `sandboxBody` gives the body of a success and throws otherwise.
  */
-import type { Sandbox } from '../../sandbox';
+import type { Sandbox } from '../sandbox';
 
 export interface SandboxAnswer<T = any> {
 	status: number;
