@@ -9,7 +9,7 @@ import { request } from 'node:http';
 import { dirname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
 
-import { CREDENTIAL_TYPE, GLOBEX_KEY, LIVE_KEY, PACKAGE_ROOT } from '../test/support/constants';
+import { CREDENTIAL_TYPE, GLOBEX_KEY, LIVE_KEY, PACKAGE_ROOT } from '../harness/constants';
 import {
 	freePort,
 	ensureN8nInstalled,
@@ -17,10 +17,10 @@ import {
 	startN8nWithPackage,
 	type N8nClient,
 	type WorkflowDefinition,
-} from '../test/support/n8n';
-import { SandboxControl, type SandboxTarget } from '../test/support/sandbox-control';
-import type { CredentialReference } from '../test/support/workflows';
-import { startSandbox, type Sandbox } from '../test/sandbox';
+} from '../harness/n8n';
+import { SandboxControl, type SandboxTarget } from '../harness/sandbox-control';
+import type { CredentialReference } from '../harness/workflows';
+import { startSandbox, type Sandbox } from '../sandbox';
 import { median, readRssBytes, type MemorySample } from './memory';
 
 export const BENCH_WORK_FOLDER = join(PACKAGE_ROOT, 'bench', '.work');

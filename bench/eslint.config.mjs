@@ -1,1 +1,1 @@
-export { default } from '../test/eslint.config.mjs';
+export { default } from '../eslint.node-programs.mjs';

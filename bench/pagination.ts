@@ -7,16 +7,16 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 
-import { PACKAGE_ROOT } from '../test/support/constants';
-import { nodeBinary } from '../test/support/n8n';
-import { SandboxControl } from '../test/support/sandbox-control';
+import { PACKAGE_ROOT } from '../harness/constants';
+import { nodeBinary } from '../harness/n8n';
+import { SandboxControl } from '../harness/sandbox-control';
 import {
 	chainWorkflow,
 	memberParameters,
 	webhookNode,
 	workforceNode,
 	type WorkflowNode,
-} from '../test/support/workflows';
+} from '../harness/workflows';
 import {
 	BEARER_CREDENTIAL_TYPE,
 	MEASURED,

@@ -1,6 +1,6 @@
 /**
  * Webhook throughput in queue mode: bursts of signed deliveries into our trigger through nginx (the
- * recipe of docs/queue-mode.md, test/support/queue/balancer.ts) and straight into the webhook
+ * recipe of docs/queue-mode.md, harness/queue/balancer.ts) and straight into the webhook
  * process the trigger's path hashes to. Both end on the same process: the difference is nginx's
  * hop. Rounds alternate (A B B A …); each burst waits for the worker to finish the one before.
  *
@@ -14,12 +14,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 
-import { PACKAGE_ROOT } from '../test/support/constants';
-import { N8N_VERSION, runtimeDescription } from '../test/support/n8n';
-import { eventually } from '../test/support/poll';
-import { envelopeIds, postOverKeepAlive, signedDelivery } from '../test/support/signed-delivery';
-import { chainWorkflow, workforceTriggerNode } from '../test/support/workflows';
-import { E2eWorld } from '../test/support/world';
+import { PACKAGE_ROOT } from '../harness/constants';
+import { N8N_VERSION, runtimeDescription } from '../harness/n8n';
+import { eventually } from '../harness/poll';
+import { envelopeIds, postOverKeepAlive, signedDelivery } from '../harness/signed-delivery';
+import { chainWorkflow, workforceTriggerNode } from '../harness/workflows';
+import { E2eWorld } from '../harness/world';
 import { median, percentile } from './memory';
 
 const ROUTES = ['balancer', 'direct'] as const;

@@ -7,8 +7,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { cpus, loadavg, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 
-import { N8N_CACHE_DIR, N8N_LINE, N8N_LINES, N8N_VERSION } from '../test/support/n8n';
-import { PACKAGE_ROOT } from '../test/support/constants';
+import { N8N_CACHE_DIR, N8N_LINE, N8N_LINES, N8N_VERSION } from '../harness/n8n';
+import { PACKAGE_ROOT } from '../harness/constants';
 import {
 	CONTENDER_LABELS,
 	CONTENDERS,

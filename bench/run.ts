@@ -25,7 +25,7 @@ import {
 } from './pagination';
 import { machineInfo, RESULTS_MARKDOWN, savePart, writeResults } from './report';
 import { runWebhooks } from './webhooks';
-import { N8N_LINES, N8N_VERSION, runtimeDescription } from '../test/support/n8n';
+import { N8N_LINES, N8N_VERSION, runtimeDescription } from '../harness/n8n';
 
 const PARTS = ['pagination', 'webhooks', 'scale'] as const;
 type Part = (typeof PARTS)[number];

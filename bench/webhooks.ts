@@ -13,8 +13,8 @@ import {
 	postOverKeepAlive,
 	signedDelivery,
 	type SignedDelivery,
-} from '../test/support/signed-delivery';
-import { chainWorkflow, workforceTriggerNode, type WorkflowNode } from '../test/support/workflows';
+} from '../harness/signed-delivery';
+import { chainWorkflow, workforceTriggerNode, type WorkflowNode } from '../harness/workflows';
 import { MEASURED, type BenchEnvironment } from './environment';
 import { median, percentile } from './memory';
 

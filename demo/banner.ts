@@ -3,7 +3,7 @@
  * that the README's copy of it can be checked against it without starting n8n
  * (test/unit/readme-demo-banner.test.ts).
  */
-import type { N8nLine } from '../test/support/n8n/launch';
+import type { N8nLine } from '../harness/n8n/launch';
 import type { EditorWords } from './editor-words';
 
 export interface DemoBannerFacts {

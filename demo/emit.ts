@@ -6,15 +6,15 @@
  */
 import { parseArgs } from 'node:util';
 
-import { TRIGGER_NODE_TYPE } from '../test/support/constants';
-import { N8nClient, nodeOutput, type Execution } from '../test/support/n8n';
-import { SandboxRequestError } from '../test/support/sandbox-api';
+import { TRIGGER_NODE_TYPE } from '../harness/constants';
+import { N8nClient, nodeOutput, type Execution } from '../harness/n8n';
+import { SandboxRequestError } from '../harness/sandbox-api';
 import {
 	SandboxControl,
 	type WebhookDelivery,
 	type WebhookEndpoint,
-} from '../test/support/sandbox-control';
-import { EVENT_TYPES } from '../test/sandbox/events';
+} from '../harness/sandbox-control';
+import { EVENT_TYPES } from '../sandbox/events';
 import { editorWords, type EditorWords } from './editor-words';
 import { readDemoState } from './state';
 

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 
-import { PACKAGE_ROOT } from '../test/support/constants';
+import { PACKAGE_ROOT } from '../harness/constants';
 import {
 	DEFAULT_OWNER,
 	N8N_LINE,
@@ -17,9 +17,9 @@ import {
 	N8N_VERSION,
 	ensureN8nInstalled,
 	runtimeDescription,
-} from '../test/support/n8n';
-import type { QueueCluster } from '../test/support/queue/cluster';
-import { E2eWorld, type E2eWorldOptions } from '../test/support/world';
+} from '../harness/n8n';
+import type { QueueCluster } from '../harness/queue/cluster';
+import { E2eWorld, type E2eWorldOptions } from '../harness/world';
 import { demoBanner, runtimeLine } from './banner';
 import { editorWords } from './editor-words';
 import {

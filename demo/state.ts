@@ -2,8 +2,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { PACKAGE_ROOT } from '../test/support/constants';
-import type { SandboxTarget } from '../test/support/sandbox-control';
+import { PACKAGE_ROOT } from '../harness/constants';
+import type { SandboxTarget } from '../harness/sandbox-control';
 
 /** `.demo/` in the checkout; WFM_DEMO_FOLDER moves it (the demo's own test does). */
 export const DEMO_FOLDER = process.env.WFM_DEMO_FOLDER ?? join(PACKAGE_ROOT, '.demo');

@@ -4,8 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { ACTION_NODE_VERSION } from '../test/support/constants';
-import type { WorkflowDefinition } from '../test/support/n8n';
+import { ACTION_NODE_VERSION } from '../harness/constants';
+import type { WorkflowDefinition } from '../harness/n8n';
 import {
 	chainWorkflow,
 	customerParameters,
@@ -14,7 +14,7 @@ import {
 	workforceTriggerNode,
 	type CredentialReference,
 	type WorkflowNode,
-} from '../test/support/workflows';
+} from '../harness/workflows';
 
 /** The demo shows what a user adding the node today gets (Output: Simplified). */
 const NEWEST = ACTION_NODE_VERSION.newest;

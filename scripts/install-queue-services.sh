@@ -2,14 +2,14 @@
 # Makes sure Postgres, Redis and nginx are on the machine for the queue-mode end-to-end suites and
 # `npm start -- --queue`: Debian's packages. The tests start their own short-lived cluster,
 # redis-server and nginx (the balancer in front of the webhook processes) on free loopback ports
-# (test/support/queue/); nothing here starts a service, and the tests never use the system's
+# (harness/queue/); nothing here starts a service, and the tests never use the system's
 # nginx service (where apt is allowed to start it, it listens on port 80 unused).
 # Existing binaries are used only after they have answered; otherwise the packages are installed.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
 
-# The newest Postgres Debian installs, unless POSTGRES_BIN_DIR names one (test/support reads the same).
+# The newest Postgres Debian installs, unless POSTGRES_BIN_DIR names one (harness/queue reads the same).
 postgres_bin_dir() {
   if [ -n "${POSTGRES_BIN_DIR:-}" ]; then echo "$POSTGRES_BIN_DIR"; return; fi
   ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1

@@ -13,15 +13,15 @@ import { appendFileSync } from 'node:fs';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 
-import { N8N_VERSION, type Execution } from '../../test/support/n8n';
-import type { EventEnvelope } from '../../test/support/sandbox-control';
-import { postSignedEnvelope } from '../../test/support/signed-delivery';
+import { N8N_VERSION, type Execution } from '../../harness/n8n';
+import type { EventEnvelope } from '../../harness/sandbox-control';
+import { postSignedEnvelope } from '../../harness/signed-delivery';
 import {
 	chainWorkflow,
 	workforceTriggerNode,
 	type WorkflowNode,
-} from '../../test/support/workflows';
-import { E2eWorld } from '../../test/support/world';
+} from '../../harness/workflows';
+import { E2eWorld } from '../../harness/world';
 
 const LOG = process.env.PROBE_LOG ?? '/tmp/probe-queue-remove-duplicates.log';
 const PAIRS = Number(process.env.PAIRS ?? 20);

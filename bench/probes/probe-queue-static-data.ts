@@ -8,10 +8,10 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 
 import { timesheetApprovedWorkflow } from '../../demo/workflows';
-import { nodeOutput } from '../../test/support/n8n';
-import type { EventEnvelope } from '../../test/support/sandbox-control';
-import { postSignedEnvelope } from '../../test/support/signed-delivery';
-import { E2eWorld } from '../../test/support/world';
+import { nodeOutput } from '../../harness/n8n';
+import type { EventEnvelope } from '../../harness/sandbox-control';
+import { postSignedEnvelope } from '../../harness/signed-delivery';
+import { E2eWorld } from '../../harness/world';
 
 const LOG = process.env.PROBE_LOG ?? '/tmp/probe-queue.log';
 const sleep = (ms: number) => new Promise((wake) => setTimeout(wake, ms));

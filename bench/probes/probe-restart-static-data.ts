@@ -3,9 +3,9 @@
  * Delivers an envelope, restarts n8n, redelivers the same envelope: ignored or run again.
  */
 import { timesheetApprovedWorkflow } from '../../demo/workflows';
-import { nodeOutput } from '../../test/support/n8n';
-import { postSignedEnvelope } from '../../test/support/signed-delivery';
-import { E2eWorld } from '../../test/support/world';
+import { nodeOutput } from '../../harness/n8n';
+import { postSignedEnvelope } from '../../harness/signed-delivery';
+import { E2eWorld } from '../../harness/world';
 
 const sleep = (ms: number) => new Promise((wake) => setTimeout(wake, ms));
 

@@ -11,10 +11,10 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-import { EXAMPLE_ADDRESSES, setAddress } from '../../test/support/addresses';
-import { PACKAGE_ROOT } from '../../test/support/constants';
-import { chainWorkflow, memberParameters, workforceNode } from '../../test/support/workflows';
-import { E2eWorld } from '../../test/support/world';
+import { EXAMPLE_ADDRESSES, setAddress } from '../../harness/addresses';
+import { PACKAGE_ROOT } from '../../harness/constants';
+import { chainWorkflow, memberParameters, workforceNode } from '../../harness/workflows';
+import { E2eWorld } from '../../harness/world';
 import { verifyNewMembersWorkflow } from '../workflows';
 import {
 	canvasNode,

@@ -5,8 +5,8 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 
-import { CREDENTIAL_TYPE } from '../../test/support/constants';
-import type { E2eWorld } from '../../test/support/world';
+import { CREDENTIAL_TYPE } from '../../harness/constants';
+import type { E2eWorld } from '../../harness/world';
 
 /** Generous: the editor loads slowly on a busy 2-core machine. */
 export const UI_TIMEOUT_MS = 90_000;

@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-import { PACKAGE_ROOT } from '../../test/support/constants';
+import { PACKAGE_ROOT } from '../../harness/constants';
 
 interface MutantResult {
 	fileName: string;

@@ -15,11 +15,11 @@ import {
 	n8nBinary,
 	n8nLine,
 	nodeOutput,
-} from '../support/n8n';
-import { PACKAGE_ROOT } from '../support/constants';
-import { SandboxControl } from '../support/sandbox-control';
-import { buildWorld, WORLD_SIZE } from '../sandbox/world';
-import { SANDBOX_CREDENTIAL_NAME } from '../support/world';
+} from '../../harness/n8n';
+import { PACKAGE_ROOT } from '../../harness/constants';
+import { SandboxControl } from '../../harness/sandbox-control';
+import { buildWorld, WORLD_SIZE } from '../../sandbox/world';
+import { SANDBOX_CREDENTIAL_NAME } from '../../harness/world';
 import { DEMO_READY_LINE, demoBanner, runtimeLine } from '../../demo/banner';
 import { editorWords } from '../../demo/editor-words';
 import { DEMO_TARGET, type DemoState } from '../../demo/state';

@@ -8,11 +8,11 @@ import { join } from 'node:path';
 
 import type { Browser, Page } from 'playwright-core';
 
-import { PACKAGE_ROOT } from '../support/constants';
-import type { Execution } from '../support/n8n';
-import { eventually } from '../support/poll';
-import type { RecordedRequest } from '../support/sandbox-control';
-import { E2eWorld } from '../support/world';
+import { PACKAGE_ROOT } from '../../harness/constants';
+import type { Execution } from '../../harness/n8n';
+import { eventually } from '../../harness/poll';
+import type { RecordedRequest } from '../../harness/sandbox-control';
+import { E2eWorld } from '../../harness/world';
 import { launchChromium } from '../../demo/pictures/capture';
 import { openEditorPage } from '../../demo/pictures/editor';
 import { DEMO_TARGET } from '../../demo/state';

@@ -3,16 +3,16 @@
  * tarball, against the sandbox; and the events its operations cause, received by the trigger.
  */
 import { SIGNUP_PAGES, signupFormWorkflow, submitSignupForm } from '../../demo/workflows';
-import { CREDENTIAL_TYPE, NO_SCOPE_KEY } from '../support/constants';
+import { CREDENTIAL_TYPE, NO_SCOPE_KEY } from '../../harness/constants';
 import { endpointsRemoved } from '../support/endpoint-removal';
-import { nodeOutput } from '../support/n8n';
+import { nodeOutput } from '../../harness/n8n';
 import {
 	chainWorkflow,
 	memberParameters,
 	webhookNode,
 	workforceNode,
 	workforceTriggerNode,
-} from '../support/workflows';
+} from '../../harness/workflows';
 import { useE2eWorld } from './use-world';
 
 interface Member {

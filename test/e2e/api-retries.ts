@@ -1,5 +1,5 @@
-import type { E2eWorld } from '../support/world';
-import type { WebhookDelivery } from '../support/sandbox-control';
+import type { E2eWorld } from '../../harness/world';
+import type { WebhookDelivery } from '../../harness/sandbox-control';
 
 /**
  * How far the sandbox's clock moves to bring the API's first retry due (60 s after a failed

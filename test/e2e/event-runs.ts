@@ -1,4 +1,4 @@
-import { nodeOutput, type Execution } from '../support/n8n';
+import { nodeOutput, type Execution } from '../../harness/n8n';
 
 /**
  * `<event id>: <runs>` for each id, counting the trigger's output over the executions; compared

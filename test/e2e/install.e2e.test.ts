@@ -15,8 +15,8 @@ import {
 	PACKAGE_NAME,
 	PACKAGE_ROOT,
 	TRIGGER_NODE_TYPE,
-} from '../support/constants';
-import { ensureBuilt, N8nInstance, n8nBinary, setUpOwner } from '../support/n8n';
+} from '../../harness/constants';
+import { ensureBuilt, N8nInstance, n8nBinary, setUpOwner } from '../../harness/n8n';
 import { readmeCodeBlock } from '../support/readme';
 
 const execFileAsync = promisify(execFile);

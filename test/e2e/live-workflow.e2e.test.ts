@@ -4,11 +4,11 @@
  * original's static data (issue #19, cases 1 to 3).
  */
 import { timesheetApprovedWorkflow } from '../../demo/workflows';
-import { CREDENTIAL_TYPE } from '../support/constants';
+import { CREDENTIAL_TYPE } from '../../harness/constants';
 import { endpointsRemoved } from '../support/endpoint-removal';
-import { nodeOutput, type Execution } from '../support/n8n';
-import { eventually } from '../support/poll';
-import type { WebhookEndpoint } from '../support/sandbox-control';
+import { nodeOutput, type Execution } from '../../harness/n8n';
+import { eventually } from '../../harness/poll';
+import type { WebhookEndpoint } from '../../harness/sandbox-control';
 import { retriesBroughtIn } from './api-retries';
 import { useE2eWorld } from './use-world';
 

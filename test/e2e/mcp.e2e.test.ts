@@ -5,7 +5,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-import { mcpServerWorkflow, workforceToolNode } from '../support/workflows';
+import { mcpServerWorkflow, workforceToolNode } from '../../harness/workflows';
 import { useE2eWorld } from './use-world';
 
 const world = useE2eWorld();

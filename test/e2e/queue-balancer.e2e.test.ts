@@ -1,14 +1,14 @@
 /**
  * Exactly once in queue mode with nginx in front of the two webhook processes
- * (test/support/queue/balancer.ts, docs/queue-mode.md): `hash $request_uri consistent` keeps the
+ * (harness/queue/balancer.ts, docs/queue-mode.md): `hash $request_uri consistent` keeps the
  * trigger's URL on one webhook process, whose in-process duplicate memory sees every copy. Beside
  * it, the same copies posted straight to both processes: the limit the balancer removes. The steps
  * share one workflow and build on each other, in order; the last stops a webhook process.
  */
 import { randomBytes } from 'node:crypto';
 
-import { nodeOutput } from '../support/n8n';
-import { eventually } from '../support/poll';
+import { nodeOutput } from '../../harness/n8n';
+import { eventually } from '../../harness/poll';
 import {
 	envelopeIds,
 	postAllAtOnce,
@@ -18,8 +18,8 @@ import {
 	signedDelivery,
 	type SignedDelivery,
 	type TimedAnswer,
-} from '../support/signed-delivery';
-import { chainWorkflow, workforceTriggerNode } from '../support/workflows';
+} from '../../harness/signed-delivery';
+import { chainWorkflow, workforceTriggerNode } from '../../harness/workflows';
 import { useE2eWorld } from './use-world';
 
 const world = useE2eWorld({ queue: true, balancer: true });

@@ -34,10 +34,10 @@
 import { randomBytes } from 'node:crypto';
 
 import { timesheetApprovedWorkflow } from '../../demo/workflows';
-import { CREDENTIAL_TYPE } from '../support/constants';
-import { nodeOutput } from '../support/n8n';
-import { eventually } from '../support/poll';
-import type { EventEnvelope, WebhookDelivery, WebhookEndpoint } from '../support/sandbox-control';
+import { CREDENTIAL_TYPE } from '../../harness/constants';
+import { nodeOutput } from '../../harness/n8n';
+import { eventually } from '../../harness/poll';
+import type { EventEnvelope, WebhookDelivery, WebhookEndpoint } from '../../harness/sandbox-control';
 import { openNodeSecret } from '../support/sealed-secret';
 import {
 	decodeMemory,
@@ -49,7 +49,7 @@ import {
 	postAsTheApi,
 	postOverKeepAlive,
 	signedDelivery,
-} from '../support/signed-delivery';
+} from '../../harness/signed-delivery';
 import { useE2eWorld } from './use-world';
 
 const world = useE2eWorld({ queue: true });

@@ -1,20 +1,20 @@
 /**
  * The package in n8n 2.8.4's queue mode: Postgres + Redis, main (editor, API, activation), a worker
  * (every execution) and two webhook processes, each with the package installed from its tarball
- * (test/support/queue/). The trigger's steps build on each other, in order.
+ * (harness/queue/). The trigger's steps build on each other, in order.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { timesheetApprovedWorkflow } from '../../demo/workflows';
-import { ACTION_NODE_TYPE, PACKAGE_NAME, TRIGGER_NODE_TYPE } from '../support/constants';
+import { ACTION_NODE_TYPE, PACKAGE_NAME, TRIGGER_NODE_TYPE } from '../../harness/constants';
 import { endpointsRemoved } from '../support/endpoint-removal';
-import { N8N_CACHE_ROOT, nodeOutput, type Execution, type N8nInstance } from '../support/n8n';
-import type { EventEnvelope, WebhookEndpoint } from '../support/sandbox-control';
-import { postSignedEnvelope } from '../support/signed-delivery';
-import { chainWorkflow, memberParameters, webhookNode, workforceNode } from '../support/workflows';
-import { eventually } from '../support/poll';
+import { N8N_CACHE_ROOT, nodeOutput, type Execution, type N8nInstance } from '../../harness/n8n';
+import type { EventEnvelope, WebhookEndpoint } from '../../harness/sandbox-control';
+import { postSignedEnvelope } from '../../harness/signed-delivery';
+import { chainWorkflow, memberParameters, webhookNode, workforceNode } from '../../harness/workflows';
+import { eventually } from '../../harness/poll';
 import { useE2eWorld } from './use-world';
 
 const world = useE2eWorld({ queue: true });

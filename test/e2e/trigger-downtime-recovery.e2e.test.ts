@@ -7,8 +7,8 @@
  * redelivers each dead event once.
  */
 import { timesheetApprovedWorkflow } from '../../demo/workflows';
-import { N8N_LINE } from '../support/n8n/launch';
-import { eventually } from '../support/poll';
+import { N8N_LINE } from '../../harness/n8n/launch';
+import { eventually } from '../../harness/poll';
 import { onceEach, runsPerEvent } from './event-runs';
 import { useE2eWorld } from './use-world';
 

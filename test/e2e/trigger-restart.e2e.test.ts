@@ -11,15 +11,15 @@
  */
 import { randomBytes } from 'node:crypto';
 
-import { N8N_VERSION } from '../support/n8n/launch';
-import { Balancer } from '../support/queue/balancer';
+import { N8N_VERSION } from '../../harness/n8n/launch';
+import { Balancer } from '../../harness/queue/balancer';
 import {
 	envelopeIds,
 	postAndStopMidway,
 	postAsTheApiRetries,
 	signedDelivery,
-} from '../support/signed-delivery';
-import { chainWorkflow, workforceTriggerNode } from '../support/workflows';
+} from '../../harness/signed-delivery';
+import { chainWorkflow, workforceTriggerNode } from '../../harness/workflows';
 import { onceEach, runsAcrossRestart } from './event-runs';
 import { useE2eWorld } from './use-world';
 

@@ -6,8 +6,8 @@
  */
 import { timesheetApprovedWorkflow } from '../../demo/workflows';
 import { endpointsRemoved } from '../support/endpoint-removal';
-import { eventually } from '../support/poll';
-import type { WebhookEndpoint } from '../support/sandbox-control';
+import { eventually } from '../../harness/poll';
+import type { WebhookEndpoint } from '../../harness/sandbox-control';
 import { StagingN8n } from '../support/staging-n8n';
 import { onceEach, runsPerEvent } from './event-runs';
 import { useE2eWorld } from './use-world';

@@ -6,21 +6,21 @@
 
 import { timesheetApprovedWorkflow } from '../../demo/workflows';
 import { endpointsRemoved } from '../support/endpoint-removal';
-import { nodeOutput, runtimeDescription, type Execution } from '../support/n8n';
+import { nodeOutput, runtimeDescription, type Execution } from '../../harness/n8n';
 import type {
 	EventEnvelope,
 	SandboxControl,
 	WebhookDelivery,
 	WebhookEndpoint,
-} from '../support/sandbox-control';
+} from '../../harness/sandbox-control';
 import {
 	envelopeIds,
 	postAllAtOnce,
 	signatureHeader,
 	signedDelivery,
 	type SignedDelivery,
-} from '../support/signed-delivery';
-import { withTriggerEvents } from '../support/workflows';
+} from '../../harness/signed-delivery';
+import { withTriggerEvents } from '../../harness/workflows';
 import { retriesBroughtIn } from './api-retries';
 import { onceEach, runsPerEvent } from './event-runs';
 import { useE2eWorld } from './use-world';

@@ -1,4 +1,4 @@
-import { E2eWorld, type E2eWorldOptions } from '../support/world';
+import { E2eWorld, type E2eWorldOptions } from '../../harness/world';
 
 /**
  * One sandbox + n8n world for the whole test file, started before its first test and stopped after

@@ -16,11 +16,11 @@ import {
 	MEMBERS_ONLY_KEY,
 	NO_SCOPE_KEY,
 	TEST_KEY,
-} from '../support/constants';
+} from '../../harness/constants';
 import { credentialTypes, nodeTypes } from '../support/engine/harness';
 import { closeServer, listenOnLoopback } from '../support/loopback-server';
 import { ElsewhereServer, OversizedApi, RedirectingApi } from '../support/misleading-api';
-import { eventually } from '../support/poll';
+import { eventually } from '../../harness/poll';
 import { useSandbox } from '../support/sandbox-fixture';
 
 const sandbox = useSandbox();

@@ -4,9 +4,9 @@ import { byId, runNode } from '../support/engine/harness';
 import type { WorkforceCredentials } from '../support/engine/harness';
 import { TriggerHarness } from '../support/engine/trigger-harness';
 import { ElsewhereServer, OversizedApi, RedirectingApi } from '../support/misleading-api';
-import { eventually } from '../support/poll';
+import { eventually } from '../../harness/poll';
 import { useSandbox } from '../support/sandbox-fixture';
-import { LIVE_KEY, READONLY_KEY } from '../support/constants';
+import { LIVE_KEY, READONLY_KEY } from '../../harness/constants';
 
 const sandbox = useSandbox();
 

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { byId } from '../support/engine/harness';
 import { useSandbox } from '../support/sandbox-fixture';
-import { GLOBEX_KEY } from '../support/constants';
+import { GLOBEX_KEY } from '../../harness/constants';
 
 const sandbox = useSandbox();
 

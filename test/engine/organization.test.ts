@@ -1,6 +1,6 @@
 import { runNode } from '../support/engine/harness';
 import { useSandbox } from '../support/sandbox-fixture';
-import { TEST_KEY } from '../support/constants';
+import { TEST_KEY } from '../../harness/constants';
 
 const sandbox = useSandbox();
 

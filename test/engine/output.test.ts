@@ -3,8 +3,8 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { byId, runNode } from '../support/engine/harness';
 import type { RunNodeResult } from '../support/engine/harness';
 import { useSandbox } from '../support/sandbox-fixture';
-import { EXAMPLE_ADDRESSES, setAddress } from '../support/addresses';
-import { LIVE_KEY } from '../support/constants';
+import { EXAMPLE_ADDRESSES, setAddress } from '../../harness/addresses';
+import { LIVE_KEY } from '../../harness/constants';
 
 const sandbox = useSandbox({ webhooks: { autoDisableAfter: 1000 } });
 

@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { ACTION_NODE_TYPE } from '../support/constants';
+import { ACTION_NODE_TYPE } from '../../harness/constants';
 import { runNode, useLogRecorder } from '../support/engine/harness';
 import { OUTAGE_WEBHOOKS, outage } from '../support/engine/outage';
 import { runsPerEvent, useTriggerSandbox } from '../support/engine/trigger-receiver';

@@ -9,7 +9,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { CLOCK_SKEW_MARGIN_SECONDS, RECOVERY_LEASE } from '../../nodes/shared/webhooks';
-import { ACTION_NODE_TYPE } from '../support/constants';
+import { ACTION_NODE_TYPE } from '../../harness/constants';
 import {
 	background,
 	HARNESS_RECOVERY_LEASE_SETTLE_SECONDS,
@@ -22,7 +22,7 @@ import {
 import { OUTAGE_WEBHOOKS, outage } from '../support/engine/outage';
 import { runsPerEvent, useTriggerSandbox } from '../support/engine/trigger-receiver';
 import type { LiveTrigger } from '../support/engine/trigger-receiver';
-import { eventually } from '../support/poll';
+import { eventually } from '../../harness/poll';
 
 const { fixture, receiver } = useTriggerSandbox({
 	webhooks: OUTAGE_WEBHOOKS,

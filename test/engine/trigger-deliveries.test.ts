@@ -6,7 +6,7 @@
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { TEST_KEY } from '../support/constants';
+import { TEST_KEY } from '../../harness/constants';
 import { credentialsHelper, useLogRecorder } from '../support/engine/harness';
 import { useTriggerSandbox } from '../support/engine/trigger-receiver';
 import {
@@ -15,7 +15,7 @@ import {
 	signatureHeader,
 	signedDelivery,
 	type SignedDelivery,
-} from '../support/signed-delivery';
+} from '../../harness/signed-delivery';
 import type { LiveTrigger } from '../support/engine/trigger-receiver';
 
 const { fixture, receiver, testMode } = useTriggerSandbox({

@@ -14,7 +14,7 @@ import {
 	postOverKeepAlive,
 	postSignedEnvelope,
 	signedDelivery,
-} from '../support/signed-delivery';
+} from '../../harness/signed-delivery';
 
 // the API gives up on an answer after 1 s here, and retries each minute of its clock
 const { fixture, receiver } = useTriggerSandbox({

@@ -3,11 +3,11 @@
  * static data kept in the workflow), against the sandbox API: activation, reconciliation after
  * restarts and lost static data, test registrations, deactivation.
  */
-import { DEFAULT_CONFIG, startSandbox } from '../sandbox';
+import { DEFAULT_CONFIG, startSandbox } from '../../sandbox';
 import { MEMBERS_AND_CUSTOMERS_EVENT_TYPES, SPEC_EVENT_TYPES } from '../support/spec-event-types';
 import { runLoadOptions, useLogRecorder } from '../support/engine/harness';
-import { TRIGGER_NODE_TYPE } from '../support/constants';
-import { TEST_KEY } from '../support/constants';
+import { TRIGGER_NODE_TYPE } from '../../harness/constants';
+import { TEST_KEY } from '../../harness/constants';
 import { openNodeSecret } from '../support/sealed-secret';
 import { useTriggerSandbox } from '../support/engine/trigger-receiver';
 import { LiveTrigger } from '../support/engine/trigger-receiver';

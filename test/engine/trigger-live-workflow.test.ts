@@ -6,12 +6,12 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { LIVE_KEY } from '../support/constants';
+import { LIVE_KEY } from '../../harness/constants';
 import { useLogRecorder } from '../support/engine/harness';
 import { jsonCopy, useTriggerSandbox } from '../support/engine/trigger-receiver';
 import type { LiveTrigger } from '../support/engine/trigger-receiver';
 import { openNodeSecret } from '../support/sealed-secret';
-import { postSignedEnvelope } from '../support/signed-delivery';
+import { postSignedEnvelope } from '../../harness/signed-delivery';
 
 const { fixture, receiver } = useTriggerSandbox({
 	webhooks: { retryDelaysSeconds: [60, 60, 60] },

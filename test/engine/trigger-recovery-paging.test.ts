@@ -7,7 +7,7 @@
  * budget of pages and time for its two reads of the list runs out, the read ends where it got.
  */
 import { LEDGER_READ_BUDGET } from '../../nodes/shared/webhooks';
-import { ACTION_NODE_TYPE } from '../support/constants';
+import { ACTION_NODE_TYPE } from '../../harness/constants';
 import {
 	HARNESS_REPUBLISH_GRACE_SECONDS,
 	background,

@@ -4,7 +4,7 @@
  * in the Event dropdown: rendered here through n8n's own expression evaluator.
  */
 import { eventTitle } from '../../nodes/shared/eventCatalog';
-import { TRIGGER_NODE_TYPE } from '../support/constants';
+import { TRIGGER_NODE_TYPE } from '../../harness/constants';
 import { createWorkflow, nodeTypes } from '../support/engine/harness';
 import { SPEC_EVENT_TYPES } from '../support/spec-event-types';
 

@@ -10,13 +10,13 @@
  * once-a-minute limits alike.
  */
 
-import { LIVE_KEY } from '../support/constants';
+import { LIVE_KEY } from '../../harness/constants';
 import { credentialsHelper, useLogRecorder } from '../support/engine/harness';
 import { useTriggerSandbox } from '../support/engine/trigger-receiver';
 import type { LiveTrigger } from '../support/engine/trigger-receiver';
 import { moveDate, useMovableDate } from '../support/movable-date';
 import { openNodeSecret } from '../support/sealed-secret';
-import { postSignedEnvelope } from '../support/signed-delivery';
+import { postSignedEnvelope } from '../../harness/signed-delivery';
 
 const { fixture, receiver } = useTriggerSandbox({
 	webhooks: { retryDelaysSeconds: [60, 60, 60] },

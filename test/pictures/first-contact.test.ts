@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 
 import { SPEC_EVENT_TYPES } from '../support/spec-event-types';
-import { E2eWorld } from '../support/world';
+import { E2eWorld } from '../../harness/world';
 import { launchChromium } from '../../demo/pictures/capture';
 import {
 	nodeCreatorEntry,

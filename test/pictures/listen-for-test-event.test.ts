@@ -11,10 +11,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 
-import { PACKAGE_ROOT } from '../support/constants';
-import { N8N_VERSION, type Execution } from '../support/n8n';
-import { eventually } from '../support/poll';
-import { E2eWorld } from '../support/world';
+import { PACKAGE_ROOT } from '../../harness/constants';
+import { N8N_VERSION, type Execution } from '../../harness/n8n';
+import { eventually } from '../../harness/poll';
+import { E2eWorld } from '../../harness/world';
 import { editorWords } from '../../demo/editor-words';
 import { launchChromium } from '../../demo/pictures/capture';
 import {

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { E2eWorld } from '../support/world';
+import { E2eWorld } from '../../harness/world';
 import { capturePictures, launchChromium, measurePicture } from '../../demo/pictures/capture';
 
 let world: E2eWorld;

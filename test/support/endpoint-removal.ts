@@ -3,9 +3,9 @@
  * could take it back is over (nodes/WorkforceManagementTrigger/registration/retirement.ts): waits
  * for it and prints how long it took.
  */
-import { runtimeDescription } from './n8n';
-import { eventually } from './poll';
-import type { SandboxControl } from './sandbox-control';
+import { runtimeDescription } from '../../harness/n8n';
+import { eventually } from '../../harness/poll';
+import type { SandboxControl } from '../../harness/sandbox-control';
 
 /** Grace period (10 s) plus the API calls, with room for a loaded machine. */
 const REMOVAL_TIMEOUT_MS = 30_000;

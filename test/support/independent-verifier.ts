@@ -3,7 +3,7 @@
  * HMAC-SHA256 of `<t>.<raw body>` keyed with the secret, any of the `v1=` values matching.
  *
  * Deliberately independent: it shares no code with the sandbox's signer
- * (test/sandbox/deliveries.ts), the trigger's verifier (nodes/WorkforceManagementTrigger/
+ * (sandbox/deliveries.ts), the trigger's verifier (nodes/WorkforceManagementTrigger/
  * verification/signature.ts) or the tests' signer (signed-delivery.ts). A test that checked signatures with the
  * code that made them, or with the code under test, would pass on the very mistake it is there to
  * catch. Keep it that way: written from the specification, importing nothing but Node's own modules.

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { PACKAGE_ROOT } from './constants';
+import { PACKAGE_ROOT } from '../../harness/constants';
 
 /** The README's fenced code blocks, each without the indentation of a list item it sits in. */
 function readmeCodeBlocks(): string[] {

@@ -4,15 +4,15 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { control } from './sandbox-api';
-import { SandboxControl } from './sandbox-control';
-import type { RecordedRequest } from './sandbox-control';
-import { startSandbox } from '../sandbox';
-import type { FaultRequest } from '../sandbox/control-state';
-import type { DeepPartialConfig, Sandbox } from '../sandbox';
+import { control } from '../../harness/sandbox-api';
+import { SandboxControl } from '../../harness/sandbox-control';
+import type { RecordedRequest } from '../../harness/sandbox-control';
+import { startSandbox } from '../../sandbox';
+import type { FaultRequest } from '../../sandbox/control-state';
+import type { DeepPartialConfig, Sandbox } from '../../sandbox';
 import { runNode } from './engine/harness';
 import type { RunNodeResult, WorkforceCredentials } from './engine/harness';
-import { LIVE_KEY } from './constants';
+import { LIVE_KEY } from '../../harness/constants';
 
 process.env.NO_PROXY = '127.0.0.1,localhost';
 process.env.no_proxy = '127.0.0.1,localhost';

@@ -1,7 +1,7 @@
 /** Records created through an in-process sandbox's public API, for the sandbox's own tests. */
-import { LIVE_KEY } from './constants';
-import { api } from './sandbox-api';
-import type { Sandbox } from '../sandbox';
+import { LIVE_KEY } from '../../harness/constants';
+import { api } from '../../harness/sandbox-api';
+import type { Sandbox } from '../../sandbox';
 
 /** Creates a record through the public API, expecting 201, and answers it. */
 async function createRecord(sandbox: Sandbox, key: string, path: string, body: object) {

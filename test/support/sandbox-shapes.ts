@@ -1,9 +1,9 @@
 /**
  * The public API's response shapes, field by field, and the expectations the sandbox's tests
  * build on them. Written from the API specification, independently of the sandbox's schemas
- * (test/sandbox/schemas.ts), so a mistake there cannot hide behind a shape copied from it.
+ * (sandbox/schemas.ts), so a mistake there cannot hide behind a shape copied from it.
  */
-import type { SandboxAnswer } from './sandbox-api';
+import type { SandboxAnswer } from '../../harness/sandbox-api';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;

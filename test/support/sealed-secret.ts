@@ -1,6 +1,6 @@
 /** The trigger's stored signing secret in the clear, as a holder of the credential can open it. */
 import { deriveSealingKey, open } from '../../nodes/WorkforceManagementTrigger/secrets/sealing';
-import { LIVE_KEY } from './constants';
+import { LIVE_KEY } from '../../harness/constants';
 
 export function openNodeSecret(
 	nodeData: Record<string, unknown>,

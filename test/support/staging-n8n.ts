@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { CREDENTIAL_TYPE } from './constants';
+import { CREDENTIAL_TYPE } from '../../harness/constants';
 import {
 	copyUserFolder,
 	freePort,
@@ -18,9 +18,9 @@ import {
 	setUpOwner,
 	type N8nClient,
 	type WorkflowDefinition,
-} from './n8n';
-import { SANDBOX_CREDENTIAL_NAME, type E2eWorld } from './world';
-import type { CredentialReference } from './workflows';
+} from '../../harness/n8n';
+import { SANDBOX_CREDENTIAL_NAME, type E2eWorld } from '../../harness/world';
+import type { CredentialReference } from '../../harness/workflows';
 
 /** A workflow as the public API exports it. */
 export type ExportedWorkflow = WorkflowDefinition & { id: string } & Record<string, unknown>;

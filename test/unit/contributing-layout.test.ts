@@ -21,7 +21,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 
 import { resources } from '../../nodes/WorkforceManagement/actions/resources';
-import { PACKAGE_ROOT } from '../support/constants';
+import { PACKAGE_ROOT } from '../../harness/constants';
 
 /** Deeper than any entry of the layout, shallower than the descriptions' continuation lines. */
 const ENTRY_MAX_INDENT = 16;

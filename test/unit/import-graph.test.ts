@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
 import { importCycles, importGraph } from '../support/import-graph';
-import { PACKAGE_ROOT } from '../support/constants';
+import { PACKAGE_ROOT } from '../../harness/constants';
 
 describe('the import graph of nodes/ and credentials/', () => {
 	it('has no cycle, type imports included', () => {

@@ -13,7 +13,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { WorkforceManagement } from '../../nodes/WorkforceManagement/WorkforceManagement.node';
 import { WorkforceManagementTrigger } from '../../nodes/WorkforceManagementTrigger/WorkforceManagementTrigger.node';
-import { PACKAGE_ROOT } from '../support/constants';
+import { PACKAGE_ROOT } from '../../harness/constants';
 import { SPEC_EVENT_TYPES } from '../support/spec-event-types';
 
 const action = new WorkforceManagement().description;

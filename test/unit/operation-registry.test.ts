@@ -6,7 +6,7 @@ import type { INodePropertyOptions } from 'n8n-workflow';
 import { operationSubtitle, resources } from '../../nodes/WorkforceManagement/actions/resources';
 import { resourceDescription } from '../../nodes/WorkforceManagement/actions/resourceDescription';
 import type { WorkforceOperation } from '../../nodes/WorkforceManagement/actions/types';
-import { PACKAGE_ROOT } from '../support/constants';
+import { PACKAGE_ROOT } from '../../harness/constants';
 
 const ACTIONS = join(PACKAGE_ROOT, 'nodes', 'WorkforceManagement', 'actions');
 

@@ -10,10 +10,10 @@ import { DEMO_READY_LINE, demoBanner, runtimeLine } from '../../demo/banner';
 import { editorWords } from '../../demo/editor-words';
 import { DEMO_PORTS, DEMO_TARGET } from '../../demo/state';
 import { SIGNUP_FORM_PATH } from '../../demo/workflows';
-import { buildWorld } from '../sandbox/world';
-import { DEFAULT_OWNER, N8N_LINES, NEWEST_N8N_LINE } from '../support/n8n';
+import { buildWorld } from '../../sandbox/world';
+import { DEFAULT_OWNER, N8N_LINES, NEWEST_N8N_LINE } from '../../harness/n8n';
 import { readmeCodeBlock } from '../support/readme';
-import { SANDBOX_CREDENTIAL_NAME } from '../support/world';
+import { SANDBOX_CREDENTIAL_NAME } from '../../harness/world';
 
 const BANNER_FIRST_LINE = 'Workforce Management demo is running';
 

@@ -4,7 +4,7 @@ import {
 	verifySignature,
 	type SignatureCheck,
 } from '../../nodes/WorkforceManagementTrigger/verification/signature';
-import { hmacSignature as sign } from '../support/signed-delivery';
+import { hmacSignature as sign } from '../../harness/signed-delivery';
 
 const SECRET = 'whsec_test_vector_secret';
 const NOW = 1_767_225_600; // 2026-01-01T00:00:00Z

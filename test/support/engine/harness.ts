@@ -40,7 +40,7 @@ import type {
 } from 'n8n-workflow';
 import { ICredentialsHelper, NodeHelpers, Workflow, createRunExecutionData } from 'n8n-workflow';
 
-import { ACTION_NODE_TYPE, CREDENTIAL_TYPE, PACKAGE_NAME, PACKAGE_ROOT } from '../constants';
+import { ACTION_NODE_TYPE, CREDENTIAL_TYPE, PACKAGE_NAME, PACKAGE_ROOT } from '../../../harness/constants';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const packageJson = require(join(PACKAGE_ROOT, 'package.json')) as {

@@ -20,7 +20,7 @@ import type {
 } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import { TRIGGER_NODE_TYPE } from '../constants';
+import { TRIGGER_NODE_TYPE } from '../../../harness/constants';
 import {
 	createAdditionalData,
 	createWorkflow,

@@ -19,12 +19,12 @@ import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import type { IDataObject, INodeExecutionData, IWebhookResponseData, Workflow } from 'n8n-workflow';
 import { createRunExecutionData } from 'n8n-workflow';
 
-import type { DeepPartialConfig } from '../../sandbox';
+import type { DeepPartialConfig } from '../../../sandbox';
 import { closeServer, listenOnLoopback } from '../loopback-server';
-import { SandboxControl } from '../sandbox-control';
+import { SandboxControl } from '../../../harness/sandbox-control';
 import { useSandbox } from '../sandbox-fixture';
 import type { SandboxFixture } from '../sandbox-fixture';
-import { CREDENTIAL_TYPE } from '../constants';
+import { CREDENTIAL_TYPE } from '../../../harness/constants';
 import { credentialsHelper } from './harness';
 import type { WorkforceCredentials } from './harness';
 import { TriggerHarness } from './trigger-harness';

@@ -1,7 +1,7 @@
 /** Names every test tier (and bench/) shares: the package, its node and credential types, the sandbox's keys. */
 import { resolve } from 'node:path';
 
-export const PACKAGE_ROOT = resolve(__dirname, '..', '..');
+export const PACKAGE_ROOT = resolve(__dirname, '..');
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 export const PACKAGE_NAME = (require(resolve(PACKAGE_ROOT, 'package.json')) as { name: string })
@@ -20,7 +20,7 @@ export const ACTION_NODE_VERSION = { saved: 1, newest: 2 } as const;
 
 export const CREDENTIAL_TYPE = 'workforceManagementApi';
 
-/** API keys of the sandbox's default configuration (test/sandbox/README.md). */
+/** API keys of the sandbox's default configuration (sandbox/README.md). */
 export const LIVE_KEY = 'wfm_live_acme_all';
 export const TEST_KEY = 'wfm_test_acme_all';
 export const READONLY_KEY = 'wfm_live_acme_readonly';

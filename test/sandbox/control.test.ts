@@ -2,16 +2,16 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 
-import { DEFAULT_CONFIG, resolveConfig, startSandbox } from '../index';
-import type { Sandbox } from '../index';
-import { api, control } from '../../support/sandbox-api';
-import { createMember } from '../../support/sandbox-records';
-import { expectError } from '../../support/sandbox-shapes';
-import { OPERATIONS } from '../operations';
-import { LIVE_KEY } from '../../support/constants';
-import { useSandbox } from '../../support/sandbox-fixture';
-import { closeServer, listenOnLoopback } from '../../support/loopback-server';
-import { SPEC_EVENT_TYPES } from '../../support/spec-event-types';
+import { DEFAULT_CONFIG, resolveConfig, startSandbox } from '../../sandbox/index';
+import type { Sandbox } from '../../sandbox/index';
+import { api, control } from '../../harness/sandbox-api';
+import { createMember } from '../support/sandbox-records';
+import { expectError } from '../support/sandbox-shapes';
+import { OPERATIONS } from '../../sandbox/operations';
+import { LIVE_KEY } from '../../harness/constants';
+import { useSandbox } from '../support/sandbox-fixture';
+import { closeServer, listenOnLoopback } from '../support/loopback-server';
+import { SPEC_EVENT_TYPES } from '../support/spec-event-types';
 
 const fixture = useSandbox();
 
@@ -352,8 +352,8 @@ describe('config', () => {
 });
 
 describe('CLI', () => {
-	const cli = path.join(__dirname, '..', 'cli.ts');
-	const tsx = path.join(__dirname, '..', '..', '..', 'node_modules', '.bin', 'tsx');
+	const cli = path.join(__dirname, '..', '..', 'sandbox', 'cli.ts');
+	const tsx = path.join(__dirname, '..', '..', 'node_modules', '.bin', 'tsx');
 
 	it('prints the default config', async () => {
 		const child = spawn(tsx, [cli, '--print-default-config']);

@@ -10,7 +10,7 @@ export interface CatalogEntry {
 
 /**
  * Every event type of the specification's event list. The spec shows the gate only for members; the
- * others are our choice (test/sandbox/README.md): one module per API group.
+ * others are our choice (sandbox/README.md): one module per API group.
  */
 export const EVENT_CATALOG: readonly CatalogEntry[] = [
 	[

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 
-import { api } from '../../support/sandbox-api';
-import { createCustomer, createMember } from '../../support/sandbox-records';
-import { expectError } from '../../support/sandbox-shapes';
-import { GLOBEX_KEY, LIVE_KEY, READONLY_KEY, TEST_KEY } from '../../support/constants';
-import { useSandbox } from '../../support/sandbox-fixture';
+import { api } from '../../harness/sandbox-api';
+import { createCustomer, createMember } from '../support/sandbox-records';
+import { expectError } from '../support/sandbox-shapes';
+import { GLOBEX_KEY, LIVE_KEY, READONLY_KEY, TEST_KEY } from '../../harness/constants';
+import { useSandbox } from '../support/sandbox-fixture';
 
 const fixture = useSandbox();
 

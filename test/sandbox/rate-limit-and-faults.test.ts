@@ -1,7 +1,7 @@
-import { api, control } from '../../support/sandbox-api';
-import { expectError } from '../../support/sandbox-shapes';
-import { LIVE_KEY, TEST_KEY } from '../../support/constants';
-import { useSandbox } from '../../support/sandbox-fixture';
+import { api, control } from '../../harness/sandbox-api';
+import { expectError } from '../support/sandbox-shapes';
+import { LIVE_KEY, TEST_KEY } from '../../harness/constants';
+import { useSandbox } from '../support/sandbox-fixture';
 
 const fixture = useSandbox({ rateLimit: { requests: 5, perSeconds: 10 } });
 

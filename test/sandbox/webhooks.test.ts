@@ -1,24 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 
-import { api, control } from '../../support/sandbox-api';
-import { createCustomer, createMember } from '../../support/sandbox-records';
+import { api, control } from '../../harness/sandbox-api';
+import { createCustomer, createMember } from '../support/sandbox-records';
 import {
 	DELIVERY_SHAPE,
 	ENDPOINT_SHAPE,
 	expectError,
 	expectList,
 	expectShape,
-} from '../../support/sandbox-shapes';
-import { WebhookReceiver } from '../../support/webhook-receiver';
-import { isSignedWith, signatureCount } from '../../support/independent-verifier';
-import { LIVE_KEY, TEST_KEY } from '../../support/constants';
-import { useSandbox } from '../../support/sandbox-fixture';
-import { closeServer, listenOnLoopback } from '../../support/loopback-server';
+} from '../support/sandbox-shapes';
+import { WebhookReceiver } from '../support/webhook-receiver';
+import { isSignedWith, signatureCount } from '../support/independent-verifier';
+import { LIVE_KEY, TEST_KEY } from '../../harness/constants';
+import { useSandbox } from '../support/sandbox-fixture';
+import { closeServer, listenOnLoopback } from '../support/loopback-server';
 import {
 	MEMBERS_AND_CUSTOMERS_EVENT_TYPES,
 	SPEC_EVENT_TYPES,
-} from '../../support/spec-event-types';
+} from '../support/spec-event-types';
 
 const fixture = useSandbox({ webhooks: { allowInsecureUrls: true } });
 const receiver = new WebhookReceiver();

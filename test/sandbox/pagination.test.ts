@@ -1,7 +1,7 @@
-import { api, control } from '../../support/sandbox-api';
-import { MEMBER_SHAPE, expectList, expectShape } from '../../support/sandbox-shapes';
-import { LIVE_KEY } from '../../support/constants';
-import { useSandbox } from '../../support/sandbox-fixture';
+import { api, control } from '../../harness/sandbox-api';
+import { MEMBER_SHAPE, expectList, expectShape } from '../support/sandbox-shapes';
+import { LIVE_KEY } from '../../harness/constants';
+import { useSandbox } from '../support/sandbox-fixture';
 
 const fixture = useSandbox();
 const TOTAL = 250;

@@ -1,9 +1,9 @@
 /** The demo world (world.ts): seeded records, and example events that refer to them. */
-import { GLOBEX_KEY, LIVE_KEY, TEST_KEY } from '../../support/constants';
-import { useSandbox } from '../../support/sandbox-fixture';
-import { SandboxControl } from '../../support/sandbox-control';
-import { SPEC_EVENT_TYPES } from '../../support/spec-event-types';
-import { WORLD_SIZE } from '../world';
+import { GLOBEX_KEY, LIVE_KEY, TEST_KEY } from '../../harness/constants';
+import { useSandbox } from '../support/sandbox-fixture';
+import { SandboxControl } from '../../harness/sandbox-control';
+import { SPEC_EVENT_TYPES } from '../support/spec-event-types';
+import { WORLD_SIZE } from '../../sandbox/world';
 
 const fixture = useSandbox();
 const demo = () =>

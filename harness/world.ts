@@ -46,7 +46,7 @@ export interface E2eWorldOptions {
 	/** The sandbox's delivery settings beyond loopback URLs, e.g. a short retry schedule. */
 	sandboxWebhooks?: Partial<WebhooksConfig>;
 	/**
-	 * n8n in queue mode (test/support/queue/): `n8n` is main, `queue` has the worker and the webhook
+	 * n8n in queue mode (harness/queue/): `n8n` is main, `queue` has the worker and the webhook
 	 * processes, and triggers register webhook-1's URL. No restarts.
 	 */
 	queue?: boolean;

@@ -29,7 +29,7 @@ export interface RepeatCursorFault extends FaultBase {
 	kind: 'repeat_cursor';
 }
 
-/** How a `broken_page` fault breaks a list page (see test/sandbox/README.md). */
+/** How a `broken_page` fault breaks a list page (see sandbox/README.md). */
 export const BROKEN_PAGE_VARIANTS = [
 	'no_cursor',
 	'empty_cursor',
@@ -88,7 +88,7 @@ export type Fault =
 	| LateAnswerFault;
 
 /**
- * A fault as `POST /__sandbox/faults` takes it (see test/sandbox/README.md): `kind` may be left
+ * A fault as `POST /__sandbox/faults` takes it (see sandbox/README.md): `kind` may be left
  * out for a status fault, and the control interface fills in what else is left out.
  */
 export type FaultRequest = { count: number; path?: string } & (

@@ -1,5 +1,5 @@
-import { api } from '../../support/sandbox-api';
-import { createCustomer, createMember } from '../../support/sandbox-records';
+import { api } from '../../harness/sandbox-api';
+import { createCustomer, createMember } from '../support/sandbox-records';
 import {
 	CUSTOMER_SHAPE,
 	MEMBER_SHAPE,
@@ -7,9 +7,9 @@ import {
 	SITE_SHAPE,
 	expectList,
 	expectShape,
-} from '../../support/sandbox-shapes';
-import { GLOBEX_KEY, LIVE_KEY, TEST_KEY } from '../../support/constants';
-import { useSandbox } from '../../support/sandbox-fixture';
+} from '../support/sandbox-shapes';
+import { GLOBEX_KEY, LIVE_KEY, TEST_KEY } from '../../harness/constants';
+import { useSandbox } from '../support/sandbox-fixture';
 
 const fixture = useSandbox();
 
