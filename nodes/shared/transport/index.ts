@@ -1,8 +1,32 @@
-export { apiRootUrl } from './baseUrl';
-export { workforceApiRequest } from './request';
-export { LONGEST_WRITE_MS, TRANSPORT_MAX_ATTEMPTS } from './retry';
+export { API_ROOT_HINT, apiRootUrl, baseUrlProblem, userInfoRedactor } from './baseUrl';
+export { authorizationHeader } from './authorization';
+export { CREDENTIAL_TYPE } from './credentialType';
+export type { WorkforceApiContext } from './context';
 export { MAX_ANSWER_BYTES, REQUEST_DEADLINE_MS } from './limits';
-export type { WorkforceApiContext, WorkforceApiRequestOptions } from './request';
+export { sendOnce } from './send';
+export type { SendOutcome } from './send';
+export {
+	describeRateLimitAttempts,
+	RATE_LIMIT_MAX_ATTEMPTS,
+	RATE_LIMIT_MAX_TOTAL_WAIT_MS,
+	RATE_LIMIT_MIN_WAIT_MS,
+	retryAfterMs,
+} from './rateLimit';
+export { afterOutcome, LONGEST_WRITE_MS, NO_ATTEMPTS, TRANSPORT_MAX_ATTEMPTS } from './retry';
+export type { Attempts } from './retry';
+export {
+	apiError,
+	cutShortWording,
+	deadlineError,
+	describeFailure,
+	errorBodyOf,
+	unexpectedAnswerError,
+	unreachableError,
+} from './apiError';
+export { resultOf } from './result';
+export type { RequestTarget } from './result';
+export { workforceApiRequest } from './request';
+export type { WorkforceApiRequestOptions } from './request';
 export {
 	MAX_EMPTY_PAGES_IN_A_ROW,
 	MAX_PAGE_SIZE,
@@ -12,10 +36,3 @@ export {
 	workforceApiPaginate,
 } from './paginate';
 export type { PageWalk, PageWalkStop, WorkforceListPage } from './paginate';
-export {
-	RATE_LIMIT_MAX_ATTEMPTS,
-	RATE_LIMIT_MAX_TOTAL_WAIT_MS,
-	RATE_LIMIT_MIN_WAIT_MS,
-	retryAfterMs,
-} from './rateLimit';
-export { CREDENTIAL_TYPE } from './credentialType';
