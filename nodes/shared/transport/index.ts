@@ -1,7 +1,6 @@
 export { API_ROOT_HINT, apiRootUrl, baseUrlProblem, userInfoRedactor } from './baseUrl';
-export { authorizationHeader } from './authorization';
-export { CREDENTIAL_TYPE } from './credentialType';
-export type { WorkforceApiContext } from './context';
+export { authorizationHeader, CREDENTIAL_TYPE } from './credential';
+export type { WorkforceApiContext } from './credential';
 export { MAX_ANSWER_BYTES, REQUEST_DEADLINE_MS } from './limits';
 export { sendOnce } from './send';
 export type { SendOutcome } from './send';

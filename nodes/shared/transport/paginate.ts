@@ -2,8 +2,9 @@ import type { ICredentialsDecrypted, IDataObject, JsonObject } from 'n8n-workflo
 import { NodeApiError } from 'n8n-workflow';
 
 import { unexpectedAnswerError } from './apiError';
-import { decryptCredentials, workforceApiRequest } from './request';
-import type { WorkforceApiContext } from './request';
+import { decryptCredentials } from './credential';
+import type { WorkforceApiContext } from './credential';
+import { workforceApiRequest } from './request';
 
 export const MAX_PAGE_SIZE = 100;
 

@@ -2,7 +2,7 @@ import type { IHttpRequestOptions, IN8nHttpFullResponse, IN8nHttpResponse, JsonO
 import { NodeApiError } from 'n8n-workflow';
 
 import { parsedBody, readAnswerText } from './answerBody';
-import { authorizationHeader } from './authorization';
+import { authorizationHeader } from './credential';
 import { MAX_ANSWER_BYTES, REQUEST_DEADLINE_MS } from './limits';
 import { sendStreamed } from './wire';
 import type { SendingContext, StreamedAnswer } from './wire';

@@ -5,7 +5,7 @@ import type {
 	IN8nHttpFullResponse,
 } from 'n8n-workflow';
 
-import type { WorkforceApiContext } from './context';
+import type { WorkforceApiContext } from './credential';
 import { REQUEST_DEADLINE_MS } from './limits';
 
 /** An answer's body as n8n's request helpers hand it over when asked for a stream. */
