@@ -1,7 +1,7 @@
 export { API_ROOT_HINT, apiRootUrl, baseUrlProblem, userInfoRedactor } from './baseUrl';
 export { authorizationHeader, CREDENTIAL_TYPE } from './credential';
 export type { WorkforceApiContext } from './credential';
-export { MAX_ANSWER_BYTES, REQUEST_DEADLINE_MS } from './limits';
+export { MAX_ANSWER_BYTES, REQUEST_DEADLINE_MS } from './wire';
 export { sendOnce } from './send';
 export type { SendOutcome } from './send';
 export {
