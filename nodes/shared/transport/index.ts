@@ -32,6 +32,6 @@ export {
 	PageBudget,
 	walkPages,
 	workforceApiListPage,
-	workforceApiPaginate,
-} from './paginate';
-export type { PageWalk, PageWalkStop, WorkforceListPage } from './paginate';
+} from './pages';
+export type { PageWalk, PageWalkStop, WorkforceListPage } from './pages';
+export { workforceApiPaginate } from './paginate';
