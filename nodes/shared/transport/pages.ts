@@ -63,7 +63,6 @@ export interface PageWalkEnd {
 	reason: PageWalkStop;
 	/** The `next_cursor` of the last page read, as the API gave it (null when it gave none). */
 	nextCursor: string | null;
-	emptyPagesInARow: number;
 }
 
 /**
@@ -149,7 +148,7 @@ async function* pagesOf(
 	for (;;) {
 		const refusal = options.budget?.refusal();
 		if (refusal !== undefined) {
-			walk.stop = { reason: refusal, nextCursor: cursor ?? null, emptyPagesInARow };
+			walk.stop = { reason: refusal, nextCursor: cursor ?? null };
 			return;
 		}
 		options.budget?.spendPage();
@@ -170,7 +169,7 @@ async function* pagesOf(
 		emptyPagesInARow = page.data.length === 0 ? emptyPagesInARow + 1 : 0;
 		const stop = stopAfter(page, seenCursors, emptyPagesInARow);
 		if (stop !== undefined) {
-			walk.stop = { reason: stop, nextCursor: page.next_cursor ?? null, emptyPagesInARow };
+			walk.stop = { reason: stop, nextCursor: page.next_cursor ?? null };
 			return;
 		}
 		cursor = page.next_cursor as string;

@@ -2,32 +2,27 @@ import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import type { WorkforceApiContext } from './credential';
-import { MAX_PAGE_SIZE, walkPages } from './pages';
+import { MAX_EMPTY_PAGES_IN_A_ROW, MAX_PAGE_SIZE, walkPages } from './pages';
 import type { PageWalkEnd, PageWalkStop } from './pages';
 
-const PAGING_ERRORS: Record<PageWalkStop, { message: (end: PageWalkEnd) => string; why: string }> =
-	{
-		no_cursor: {
-			message: () => 'The API said more records follow but gave no cursor to read them',
-			why: 'because the rest cannot be asked for',
-		},
-		repeated_cursor: {
-			message: () => 'The API returned the same page cursor twice',
-			why: 'to avoid reading the same page forever',
-		},
-		empty_pages: {
-			message: (end) => `The API returned ${end.emptyPagesInARow} empty pages in a row`,
-			why: 'rather than follow empty pages without end',
-		},
-		page_limit: {
-			message: () => 'The listing reached the most pages it may read',
-			why: 'at the limit set for the listing',
-		},
-		deadline: {
-			message: () => 'The listing ran out of the time it may take',
-			why: 'at the limit set for the listing',
-		},
-	};
+const AT_THE_LIMIT = 'at the limit set for the listing';
+
+const PAGING_ERRORS: Record<PageWalkStop, [message: string, why: string]> = {
+	no_cursor: [
+		'The API said more records follow but gave no cursor to read them',
+		'because the rest cannot be asked for',
+	],
+	repeated_cursor: [
+		'The API returned the same page cursor twice',
+		'to avoid reading the same page forever',
+	],
+	empty_pages: [
+		`The API returned ${MAX_EMPTY_PAGES_IN_A_ROW} empty pages in a row`,
+		'rather than follow empty pages without end',
+	],
+	page_limit: ['The listing reached the most pages it may read', AT_THE_LIMIT],
+	deadline: ['The listing ran out of the time it may take', AT_THE_LIMIT],
+};
 
 function pagingError(
 	context: WorkforceApiContext,
@@ -39,9 +34,9 @@ function pagingError(
 		end.reason === 'no_cursor'
 			? { has_more: true, next_cursor: end.nextCursor }
 			: { next_cursor: end.nextCursor };
-	const { message, why } = PAGING_ERRORS[end.reason];
+	const [message, why] = PAGING_ERRORS[end.reason];
 	return new NodeApiError(context.getNode(), details, {
-		message: `${message(end)} while listing ${path}`,
+		message: `${message} while listing ${path}`,
 		description: `Stopped after ${recordsRead} records ${why}. Retry later; if it persists, contact the provider.`,
 	});
 }
