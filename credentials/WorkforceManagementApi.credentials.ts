@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { authorizationHeader } from '../nodes/shared/transport/authorization';
+import { authorizationHeader } from '../nodes/shared/transport';
 
 export class WorkforceManagementApi implements ICredentialType {
 	name = 'workforceManagementApi';

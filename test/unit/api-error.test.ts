@@ -7,7 +7,7 @@ import {
 	describeFailure,
 	unexpectedAnswerError,
 	unreachableError,
-} from '../../nodes/shared/transport/apiError';
+} from '../../nodes/shared/transport';
 
 const node: INode = {
 	id: 'node-1',

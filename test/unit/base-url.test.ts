@@ -1,5 +1,4 @@
-import { apiRootUrl } from '../../nodes/shared/transport';
-import { baseUrlProblem, userInfoRedactor } from '../../nodes/shared/transport/baseUrl';
+import { apiRootUrl, baseUrlProblem, userInfoRedactor } from '../../nodes/shared/transport';
 
 describe('apiRootUrl', () => {
 	it.each([

@@ -9,41 +9,42 @@ const START_MS = Date.parse('2025-03-01T12:00:00Z');
 beforeEach(() => jest.useFakeTimers({ now: START_MS }));
 afterEach(() => jest.useRealTimers());
 
-function spend(budget: PageBudget, pages: number): void {
+/** Spends `pages` pages of `budget`, then asks it for one more. */
+function refusalAfter(budget: PageBudget, pages: number): ReturnType<PageBudget['refusal']> {
 	for (let page = 0; page < pages; page++) budget.spendPage();
+	return budget.refusal();
+}
+
+/** Sets the clock to `atMs`, then asks `budget` for one more page. */
+function refusalAt(budget: PageBudget, atMs: number): ReturnType<PageBudget['refusal']> {
+	jest.setSystemTime(atMs);
+	return budget.refusal();
 }
 
 describe('PageBudget', () => {
 	it('refuses the page after its last one', () => {
 		const budget = PageBudget.of(3, 60_000);
 
-		spend(budget, 2);
-		expect(budget.refusal()).toBeUndefined();
-		spend(budget, 1);
-		expect(budget.refusal()).toBe('page_limit');
+		expect(refusalAfter(budget, 2)).toBeUndefined();
+		expect(refusalAfter(budget, 1)).toBe('page_limit');
 	});
 
 	it('refuses any page once its time is up, not before', () => {
 		const budget = PageBudget.of(3, 60_000);
 
-		jest.setSystemTime(START_MS + 59_999);
-		expect(budget.refusal()).toBeUndefined();
-		jest.setSystemTime(START_MS + 60_000);
-		expect(budget.refusal()).toBe('deadline');
+		expect(refusalAt(budget, START_MS + 59_999)).toBeUndefined();
+		expect(refusalAt(budget, START_MS + 60_000)).toBe('deadline');
 	});
 
 	it('gives half of the pages left; what the half spends, the whole has spent', () => {
 		const whole = PageBudget.of(5, 60_000);
-		spend(whole, 1);
+		whole.spendPage();
 		const half = whole.half();
 
-		spend(half, 2);
-		expect(half.refusal()).toBe('page_limit');
+		expect(refusalAfter(half, 2)).toBe('page_limit');
 		expect(whole.refusal()).toBeUndefined();
-		spend(whole, 1);
-		expect(whole.refusal()).toBeUndefined();
-		spend(whole, 1);
-		expect(whole.refusal()).toBe('page_limit');
+		expect(refusalAfter(whole, 1)).toBeUndefined();
+		expect(refusalAfter(whole, 1)).toBe('page_limit');
 	});
 
 	it('gives half of the time left: the half ends midway, the whole at its own end', () => {
@@ -51,10 +52,8 @@ describe('PageBudget', () => {
 		jest.setSystemTime(START_MS + 20_000);
 		const half = whole.half();
 
-		jest.setSystemTime(START_MS + 69_999);
-		expect(half.refusal()).toBeUndefined();
-		jest.setSystemTime(START_MS + 70_000);
-		expect(half.refusal()).toBe('deadline');
+		expect(refusalAt(half, START_MS + 69_999)).toBeUndefined();
+		expect(refusalAt(half, START_MS + 70_000)).toBe('deadline');
 		expect(whole.refusal()).toBeUndefined();
 	});
 
@@ -62,7 +61,7 @@ describe('PageBudget', () => {
 		const whole = PageBudget.of(4, 60_000);
 		const half = whole.half();
 
-		spend(whole, 4);
+		expect(refusalAfter(whole, 4)).toBe('page_limit');
 		expect(half.refusal()).toBe('page_limit');
 	});
 });

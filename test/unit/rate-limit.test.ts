@@ -2,7 +2,7 @@ import {
 	describeRateLimitAttempts,
 	RATE_LIMIT_MAX_ATTEMPTS,
 	retryAfterMs,
-} from '../../nodes/shared/transport/rateLimit';
+} from '../../nodes/shared/transport';
 
 describe('retryAfterMs reads a Retry-After header', () => {
 	const now = Date.parse('2026-11-25T12:00:00Z');

@@ -1,10 +1,7 @@
 import type { IN8nHttpFullResponse, INode } from 'n8n-workflow';
 
-import { resultOf } from '../../nodes/shared/transport/result';
-import type { RequestTarget } from '../../nodes/shared/transport/result';
-import { NO_ATTEMPTS } from '../../nodes/shared/transport/retry';
-import type { Attempts } from '../../nodes/shared/transport/retry';
-import type { SendOutcome } from '../../nodes/shared/transport/send';
+import { NO_ATTEMPTS, resultOf } from '../../nodes/shared/transport';
+import type { Attempts, RequestTarget, SendOutcome } from '../../nodes/shared/transport';
 
 const node = { name: 'Workforce Management', type: 'wfm', typeVersion: 1 } as INode;
 

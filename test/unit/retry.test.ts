@@ -1,16 +1,13 @@
 import type { IN8nHttpFullResponse } from 'n8n-workflow';
 
 import {
-	RATE_LIMIT_MAX_ATTEMPTS,
-	RATE_LIMIT_MAX_TOTAL_WAIT_MS,
-} from '../../nodes/shared/transport/rateLimit';
-import {
 	afterOutcome,
 	NO_ATTEMPTS,
+	RATE_LIMIT_MAX_ATTEMPTS,
+	RATE_LIMIT_MAX_TOTAL_WAIT_MS,
 	TRANSPORT_MAX_ATTEMPTS,
-} from '../../nodes/shared/transport/retry';
-import type { Attempts } from '../../nodes/shared/transport/retry';
-import type { SendOutcome } from '../../nodes/shared/transport/send';
+} from '../../nodes/shared/transport';
+import type { Attempts, SendOutcome } from '../../nodes/shared/transport';
 
 function answered(statusCode: number, headers: Record<string, string> = {}): SendOutcome {
 	return {

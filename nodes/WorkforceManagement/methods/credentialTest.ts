@@ -7,11 +7,17 @@ import type {
 } from 'n8n-workflow';
 
 import { API } from '../../shared/api';
-import { apiRootUrl } from '../../shared/transport';
-import { cutShortWording, describeFailure, errorBodyOf } from '../../shared/transport/apiError';
-import { API_ROOT_HINT, baseUrlProblem, userInfoRedactor } from '../../shared/transport/baseUrl';
-import { sendOnce } from '../../shared/transport/send';
-import type { SendOutcome } from '../../shared/transport/send';
+import {
+	API_ROOT_HINT,
+	apiRootUrl,
+	baseUrlProblem,
+	cutShortWording,
+	describeFailure,
+	errorBodyOf,
+	sendOnce,
+	userInfoRedactor,
+} from '../../shared/transport';
+import type { SendOutcome } from '../../shared/transport';
 
 /** A harmless read per read scope: on a 403 they tell which scopes the key lacks. */
 const READ_PROBES = [

@@ -1,9 +1,9 @@
 import type { IHttpRequestMethods, IN8nHttpFullResponse, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { MAX_ANSWER_BYTES, REQUEST_DEADLINE_MS } from './limits';
 import { describeRateLimitAttempts } from './rateLimit';
 import type { RateLimitAttempts } from './rateLimit';
+import { MAX_ANSWER_BYTES, REQUEST_DEADLINE_MS } from './wire';
 
 export interface ApiErrorBody {
 	error?: {

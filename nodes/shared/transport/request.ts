@@ -7,14 +7,12 @@ import type {
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { apiRootUrl, baseUrlProblem, userInfoRedactor } from './baseUrl';
-import type { WorkforceApiContext } from './context';
-import { CREDENTIAL_TYPE } from './credentialType';
+import { decryptCredentials } from './credential';
+import type { WorkforceApiContext } from './credential';
 import { resultOf } from './result';
 import type { RequestTarget } from './result';
 import { afterOutcome, NO_ATTEMPTS } from './retry';
 import { sendOnce } from './send';
-
-export type { WorkforceApiContext } from './context';
 
 export interface WorkforceApiRequestOptions {
 	body?: IDataObject;
@@ -23,15 +21,6 @@ export interface WorkforceApiRequestOptions {
 	operationScope?: string;
 	/** The credential, decrypted once by a caller that sends many requests (pagination). */
 	credentials?: ICredentialsDecrypted;
-}
-
-/** The node's credential, decrypted: a caller sending many requests reads it once. */
-export async function decryptCredentials(
-	this: WorkforceApiContext,
-): Promise<ICredentialsDecrypted> {
-	const data = await this.getCredentials(CREDENTIAL_TYPE);
-	const reference = this.getNode().credentials?.[CREDENTIAL_TYPE];
-	return { id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL_TYPE, data };
 }
 
 function httpRequestOf(

@@ -6,8 +6,8 @@ import {
 	RATE_LIMIT_MIN_WAIT_MS,
 	retryAfterMs,
 } from './rateLimit';
-import { REQUEST_DEADLINE_MS } from './limits';
 import type { SendOutcome } from './send';
+import { REQUEST_DEADLINE_MS } from './wire';
 
 /**
  * How long after it is first sent a request other than a GET may still reach the API: attempts

@@ -1,10 +1,14 @@
 import type { IHttpRequestOptions, IN8nHttpFullResponse, IN8nHttpResponse, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { parsedBody, readAnswerText } from './answerBody';
-import { authorizationHeader } from './authorization';
-import { MAX_ANSWER_BYTES, REQUEST_DEADLINE_MS } from './limits';
-import { sendStreamed } from './wire';
+import { authorizationHeader } from './credential';
+import {
+	MAX_ANSWER_BYTES,
+	parsedBody,
+	readAnswerText,
+	REQUEST_DEADLINE_MS,
+	sendStreamed,
+} from './wire';
 import type { SendingContext, StreamedAnswer } from './wire';
 
 /**

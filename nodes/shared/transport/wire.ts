@@ -5,8 +5,22 @@ import type {
 	IN8nHttpFullResponse,
 } from 'n8n-workflow';
 
-import type { WorkforceApiContext } from './context';
-import { REQUEST_DEADLINE_MS } from './limits';
+import type { WorkforceApiContext } from './credential';
+
+/**
+ * How long one request may take, from sending it to the last byte of the answer. n8n's `timeout`
+ * bounds only the silence between two bytes, so a server or proxy that trickles its answer could
+ * hold a request for as long as it liked; and n8n activates workflows one after another at
+ * start-up, so a Base URL that never answers would hold them all.
+ */
+export const REQUEST_DEADLINE_MS = 30_000;
+
+/**
+ * The most an answer may hold. The API's largest answer, a page of 100 records, is well under
+ * 1 MB; n8n's request helpers read any size whole (no `maxContentLength` reaches axios), so a
+ * proxy or file server behind a wrong Base URL could fill n8n's memory.
+ */
+export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
 /** An answer's body as n8n's request helpers hand it over when asked for a stream. */
 export interface AnswerStream extends AsyncIterable<Uint8Array | string> {
@@ -93,4 +107,42 @@ export async function sendStreamed(
 		timeout: REQUEST_DEADLINE_MS,
 	}) as Promise<StreamedAnswer>;
 	return await beforeAbort(sending, signal, (late) => late.body.destroy());
+}
+
+/**
+ * The text of an answer's body, read as it comes, or `undefined` as soon as it passes `maxBytes`
+ * (the rest is not read: the connection is closed). `signal` ends the reading too.
+ */
+export async function readAnswerText(
+	body: AnswerStream,
+	maxBytes: number,
+	signal: AbortSignal,
+): Promise<string | undefined> {
+	const stop = () => body.destroy(new Error('The request was aborted'));
+	signal.throwIfAborted();
+	signal.addEventListener('abort', stop, { once: true });
+	try {
+		const decoder = new TextDecoder();
+		let text = '';
+		let bytes = 0;
+		for await (const chunk of body) {
+			bytes += typeof chunk === 'string' ? chunk.length : chunk.byteLength;
+			// leaving the loop destroys the stream
+			if (bytes > maxBytes) return undefined;
+			text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+		}
+		return text + decoder.decode();
+	} finally {
+		signal.removeEventListener('abort', stop);
+	}
+}
+
+/** A body as n8n's helpers hand it over with `json: true`: parsed JSON, else its text. */
+export function parsedBody(text: string): unknown {
+	if (text === '') return text;
+	try {
+		return JSON.parse(text) as unknown;
+	} catch {
+		return text;
+	}
 }
