@@ -142,6 +142,7 @@ async function main(): Promise<void> {
 			n8nUrl: world.n8n.url,
 			n8nVersion: N8N_VERSION,
 			n8nApiKey: world.n8nApiKey,
+			signupFormUrl: `${publicUrl}/form/${SIGNUP_FORM_PATH}`,
 			sandboxOrigin: world.sandbox.origin,
 			target: DEMO_TARGET,
 			workflows: {
@@ -156,7 +157,7 @@ async function main(): Promise<void> {
 				runtime: runtimeLine(N8N_LINE, N8N_LINE.node ?? process.versions.node, N8N_LINES),
 				n8nUrl: world.n8n.url,
 				login: DEFAULT_OWNER,
-				signupFormUrl: `${publicUrl}/form/${SIGNUP_FORM_PATH}`,
+				signupFormUrl: state.signupFormUrl,
 				sandboxBaseUrl: world.sandbox.baseUrl,
 				apiKey: world.apiKey,
 				credentialName: world.credential.name,

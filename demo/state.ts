@@ -21,6 +21,8 @@ export interface DemoState {
 	/** The n8n line the demo runs, for the words of its editor (editor-words.ts). */
 	n8nVersion: string;
 	n8nApiKey: string;
+	/** The sign-up form's address (in queue mode, on a webhook process). */
+	signupFormUrl: string;
 	sandboxOrigin: string;
 	target: SandboxTarget;
 	workflows: { signupForm: string; timesheetApproved: string; timesheetLookup: string };

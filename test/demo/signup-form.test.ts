@@ -2,20 +2,26 @@
  * The demo's sign-up form as a person uses it, in Debian's Chromium, on a real n8n (the line
  * `npm start` opens unless N8N_VERSION says otherwise): the page shown after "Sign up" tells what
  * the Create member node did, the sandbox holds the member it made, and a sign-up that created no
- * member is an error in n8n's Executions list.
+ * member is an error in n8n's Executions list. The API is made to fail as the README tells a
+ * newcomer: `npm run demo:fault -- 500`, then `npm run demo:fault -- off`, run through npm against
+ * a demo state file naming this test's n8n and sandbox.
  */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 
 import type { Browser, Page } from 'playwright-core';
 
 import { PACKAGE_ROOT } from '../../harness/constants';
-import type { Execution } from '../../harness/n8n';
+import { N8N_VERSION, type Execution } from '../../harness/n8n';
 import { eventually } from '../../harness/poll';
 import type { RecordedRequest } from '../../harness/sandbox-control';
 import { E2eWorld } from '../../harness/world';
 import { launchChromium } from '../../demo/pictures/capture';
 import { openEditorPage } from '../../demo/pictures/editor';
-import { DEMO_TARGET } from '../../demo/state';
+import { DEMO_TARGET, type DemoState } from '../../demo/state';
 import {
 	SIGNUP_FAILED_ERROR,
 	SIGNUP_FORM_PATH,
@@ -24,6 +30,9 @@ import {
 } from '../../demo/workflows';
 
 const PAGE_TIMEOUT_MS = 30_000;
+const execFileAsync = promisify(execFile);
+/** The demo's state file for this test's n8n and sandbox, so the demo's commands reach them. */
+const demoFolder = mkdtempSync(join(tmpdir(), 'wfm-signup-demo-'));
 /** What a person and the operator saw, kept for a look (test-results/ is not committed). */
 const SCREENSHOTS = join(PACKAGE_ROOT, 'test-results', 'pictures');
 
@@ -36,13 +45,36 @@ beforeAll(async () => {
 	const workflow = await world.client.createWorkflow(signupFormWorkflow(world.credential));
 	workflowId = workflow.id;
 	await world.client.activateWorkflow(workflow.id);
+	// what `npm start` writes for the demo's commands; this world runs the sign-up workflow alone
+	const state: DemoState = {
+		pid: process.pid,
+		n8nPid: world.n8n.pid,
+		n8nUrl: world.n8n.url,
+		n8nVersion: N8N_VERSION,
+		n8nApiKey: world.n8nApiKey,
+		signupFormUrl: `${world.n8n.url}/form/${SIGNUP_FORM_PATH}`,
+		sandboxOrigin: world.sandbox.origin,
+		target: DEMO_TARGET,
+		workflows: { signupForm: workflow.id, timesheetApproved: '', timesheetLookup: '' },
+	};
+	writeFileSync(join(demoFolder, 'state.json'), JSON.stringify(state));
 	browser = await launchChromium();
 }, 240_000);
 
 afterAll(async () => {
 	await browser?.close();
 	await world?.stop();
+	rmSync(demoFolder, { recursive: true, force: true });
 }, 60_000);
+
+/** `npm run demo:fault -- <argument>` in a terminal beside the running demo; what it printed. */
+async function demoFault(argument: string): Promise<string> {
+	const { stdout } = await execFileAsync('npm', ['run', 'demo:fault', '--', argument], {
+		cwd: PACKAGE_ROOT,
+		env: { ...process.env, WFM_DEMO_FOLDER: demoFolder },
+	});
+	return stdout;
+}
 
 beforeEach(async () => {
 	await world.control.clearRequests();
@@ -131,8 +163,12 @@ test('a phone that is not a phone number shows what to fix, and creates no membe
 	await page.close();
 });
 
-test('when the API fails, the page says the service could not sign them up, and the execution is an error', async () => {
-	await world.control.failRequests('/members', 500);
+test('with `npm run demo:fault -- 500`, the page says the service could not sign them up, and the execution is an error', async () => {
+	const faultOn = await demoFault('500');
+	expect(faultOn).toContain(
+		'The sandbox API now answers 500 (internal error) to every request, until `npm run demo:fault -- off`.',
+	);
+	expect(faultOn).toContain(`Try the sign-up form: ${world.n8n.url}/form/${SIGNUP_FORM_PATH}`);
 
 	const page = await signUp({ Name: 'Harbour Home Care', Phone: '+1 555 0142' });
 
@@ -142,6 +178,11 @@ test('when the API fails, the page says the service could not sign them up, and 
 	for (const internal of ['/members', '500', 'POST', SIGNUP_PAGES.refused.title]) {
 		expect(text).not.toContain(internal);
 	}
+	// the API answers again, for the reads below and the next sign-ups
+	expect(await demoFault('off')).toMatch(
+		/The sandbox API answers as usual again \(it failed [1-9]\d* requests?\)\./,
+	);
+	expect(await world.control.pendingFaults()).toEqual([]);
 	expect(await memberCreations()).toHaveLength(1);
 	expect(await memberNamed('Harbour Home Care')).toBeUndefined();
 	const execution = await finishedSignup('Harbour Home Care');
