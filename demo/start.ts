@@ -93,7 +93,7 @@ async function main(): Promise<void> {
 	console.log(
 		queue
 			? `Building and packing the package, starting the sandbox, Postgres, Redis and ${runtimeDescription()} in queue mode: main, worker, 2 webhook processes (about 1-2 min)...`
-			: `Building and packing the package, starting the sandbox and ${runtimeDescription()} (about 30 s)...`,
+			: `Building and packing the package, starting the sandbox and ${runtimeDescription()}, which creates its database and migrates it to the newest schema (about 30 s)...`,
 	);
 	const world = await startOnUsualPorts({
 		target: DEMO_TARGET,
