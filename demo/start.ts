@@ -28,7 +28,7 @@ import {
 	DEMO_PORTS,
 	DEMO_STATE_FILE,
 	DEMO_TARGET,
-	type DemoState,
+	demoStateOf,
 } from './state';
 import {
 	SIGNUP_FORM_PATH,
@@ -136,21 +136,11 @@ async function main(): Promise<void> {
 		// inactive: both of our nodes on one canvas, to open and explore
 		await world.client.createWorkflow(verifyNewMembersWorkflow(world.credential));
 
-		const state: DemoState = {
-			pid: process.pid,
-			n8nPid: world.n8n.pid,
-			n8nUrl: world.n8n.url,
-			n8nVersion: N8N_VERSION,
-			n8nApiKey: world.n8nApiKey,
-			signupFormUrl: `${publicUrl}/form/${SIGNUP_FORM_PATH}`,
-			sandboxOrigin: world.sandbox.origin,
-			target: DEMO_TARGET,
-			workflows: {
-				signupForm: workflows.signupForm.id,
-				timesheetApproved: workflows.timesheetApproved.id,
-				timesheetLookup: workflows.timesheetLookup.id,
-			},
-		};
+		const state = demoStateOf(world, `${publicUrl}/form/${SIGNUP_FORM_PATH}`, {
+			signupForm: workflows.signupForm.id,
+			timesheetApproved: workflows.timesheetApproved.id,
+			timesheetLookup: workflows.timesheetLookup.id,
+		});
 		writeFileSync(DEMO_STATE_FILE, JSON.stringify(state, null, 2));
 		console.log(
 			`\n${demoBanner({

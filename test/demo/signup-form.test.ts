@@ -15,13 +15,13 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 
 import { PACKAGE_ROOT } from '../../harness/constants';
-import { N8N_VERSION, type Execution } from '../../harness/n8n';
+import type { Execution } from '../../harness/n8n';
 import { eventually } from '../../harness/poll';
 import type { RecordedRequest } from '../../harness/sandbox-control';
 import { E2eWorld } from '../../harness/world';
 import { launchChromium } from '../../demo/pictures/capture';
 import { openEditorPage } from '../../demo/pictures/editor';
-import { DEMO_TARGET, type DemoState } from '../../demo/state';
+import { DEMO_TARGET, demoStateOf } from '../../demo/state';
 import {
 	SIGNUP_FAILED_ERROR,
 	SIGNUP_FORM_PATH,
@@ -46,17 +46,11 @@ beforeAll(async () => {
 	workflowId = workflow.id;
 	await world.client.activateWorkflow(workflow.id);
 	// what `npm start` writes for the demo's commands; this world runs the sign-up workflow alone
-	const state: DemoState = {
-		pid: process.pid,
-		n8nPid: world.n8n.pid,
-		n8nUrl: world.n8n.url,
-		n8nVersion: N8N_VERSION,
-		n8nApiKey: world.n8nApiKey,
-		signupFormUrl: `${world.n8n.url}/form/${SIGNUP_FORM_PATH}`,
-		sandboxOrigin: world.sandbox.origin,
-		target: DEMO_TARGET,
-		workflows: { signupForm: workflow.id, timesheetApproved: '', timesheetLookup: '' },
-	};
+	const state = demoStateOf(world, `${world.n8n.url}/form/${SIGNUP_FORM_PATH}`, {
+		signupForm: workflow.id,
+		timesheetApproved: '',
+		timesheetLookup: '',
+	});
 	writeFileSync(join(demoFolder, 'state.json'), JSON.stringify(state));
 	browser = await launchChromium();
 }, 240_000);
