@@ -20,13 +20,14 @@ import { eventually } from '../../harness/poll';
 import type { RecordedRequest } from '../../harness/sandbox-control';
 import { E2eWorld } from '../../harness/world';
 import { launchChromium } from '../../demo/pictures/capture';
-import { openEditorPage } from '../../demo/pictures/editor';
+import { canvasNode, openEditorPage, openWorkflow } from '../../demo/pictures/editor';
 import { DEMO_TARGET, demoStateOf } from '../../demo/state';
 import {
 	SIGNUP_FAILED_ERROR,
 	SIGNUP_FORM_PATH,
 	SIGNUP_PAGES,
 	signupFormWorkflow,
+	timesheetLookupWorkflow,
 } from '../../demo/workflows';
 
 const PAGE_TIMEOUT_MS = 30_000;
@@ -212,3 +213,61 @@ test('a name-only sign-up creates a member without empty contact details', async
 	});
 	await page.close();
 });
+
+type Box = { x: number; y: number; width: number; height: number };
+
+function overlaps(a: Box, b: Box): boolean {
+	return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/** The demo's published workflows with a trigger, as `npm start` imports them: their id. */
+const demoCanvases: Array<[string, string, () => Promise<string>]> = [
+	['Sign-up form → create member', 'Sign-up form', async () => workflowId],
+	[
+		'On timesheet approved → member and customer',
+		'On timesheet approved',
+		async () => {
+			const workflow = await world.client.createWorkflow(timesheetLookupWorkflow(world.credential));
+			await world.client.activateWorkflow(workflow.id);
+			return workflow.id;
+		},
+	],
+];
+
+test.each(demoCanvases)(
+	'the published demo workflow "%s" opens with "%s" in view, clear of n8n\'s Production Checklist',
+	async (_name, triggerName, publish) => {
+		const id = await publish();
+		const viewport = { width: 1280, height: 720 };
+		const editor = await openEditorPage(browser, world, viewport, 1);
+
+		await openWorkflow(editor, world, id, triggerName);
+		// n8n opens it over the canvas's top left the first time a browser shows a published workflow
+		const checklist = editor.getByRole('dialog').filter({ hasText: 'Production Checklist' });
+		await checklist.waitFor({ state: 'visible' });
+		const inWindow = (box: Box) =>
+			box.x >= 0 &&
+			box.y >= 0 &&
+			box.x + box.width <= viewport.width &&
+			box.y + box.height <= viewport.height;
+		const { trigger, panel } = await eventually(
+			`"${triggerName}" within the window and clear of the Production Checklist`,
+			async () => ({
+				trigger: await canvasNode(editor, triggerName).boundingBox(),
+				panel: await checklist.boundingBox(),
+			}),
+			(boxes) =>
+				boxes.trigger !== null &&
+				boxes.panel !== null &&
+				inWindow(boxes.trigger) &&
+				!overlaps(boxes.trigger, boxes.panel),
+			{ timeoutMs: 30_000 },
+		);
+		expect(inWindow(trigger!)).toBe(true);
+		expect(overlaps(trigger!, panel!)).toBe(false);
+		await editor.screenshot({
+			path: join(SCREENSHOTS, `canvas-${triggerName.replace(/\W+/g, '-')}.png`),
+		});
+		await editor.context().close();
+	},
+);
