@@ -56,6 +56,7 @@ export function demoBanner(facts: DemoBannerFacts): string {
 		'             "On member created → verify member" (not published, to explore)',
 		'',
 		'  Emit an event into the demo:   npm run demo:emit -- timesheet.approved',
+		'  Make the API fail:             npm run demo:fault -- 500   (undo: npm run demo:fault -- off)',
 		`  n8n's log:                     ${facts.n8nLog}`,
 		'',
 		DEMO_READY_LINE,

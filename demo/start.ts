@@ -28,7 +28,7 @@ import {
 	DEMO_PORTS,
 	DEMO_STATE_FILE,
 	DEMO_TARGET,
-	type DemoState,
+	demoStateOf,
 } from './state';
 import {
 	SIGNUP_FORM_PATH,
@@ -93,7 +93,7 @@ async function main(): Promise<void> {
 	console.log(
 		queue
 			? `Building and packing the package, starting the sandbox, Postgres, Redis and ${runtimeDescription()} in queue mode: main, worker, 2 webhook processes (about 1-2 min)...`
-			: `Building and packing the package, starting the sandbox and ${runtimeDescription()} (about 30 s)...`,
+			: `Building and packing the package, starting the sandbox and ${runtimeDescription()}, which creates its database and migrates it to the newest schema (about 30 s)...`,
 	);
 	const world = await startOnUsualPorts({
 		target: DEMO_TARGET,
@@ -136,27 +136,18 @@ async function main(): Promise<void> {
 		// inactive: both of our nodes on one canvas, to open and explore
 		await world.client.createWorkflow(verifyNewMembersWorkflow(world.credential));
 
-		const state: DemoState = {
-			pid: process.pid,
-			n8nPid: world.n8n.pid,
-			n8nUrl: world.n8n.url,
-			n8nVersion: N8N_VERSION,
-			n8nApiKey: world.n8nApiKey,
-			sandboxOrigin: world.sandbox.origin,
-			target: DEMO_TARGET,
-			workflows: {
-				signupForm: workflows.signupForm.id,
-				timesheetApproved: workflows.timesheetApproved.id,
-				timesheetLookup: workflows.timesheetLookup.id,
-			},
-		};
+		const state = demoStateOf(world, `${publicUrl}/form/${SIGNUP_FORM_PATH}`, {
+			signupForm: workflows.signupForm.id,
+			timesheetApproved: workflows.timesheetApproved.id,
+			timesheetLookup: workflows.timesheetLookup.id,
+		});
 		writeFileSync(DEMO_STATE_FILE, JSON.stringify(state, null, 2));
 		console.log(
 			`\n${demoBanner({
 				runtime: runtimeLine(N8N_LINE, N8N_LINE.node ?? process.versions.node, N8N_LINES),
 				n8nUrl: world.n8n.url,
 				login: DEFAULT_OWNER,
-				signupFormUrl: `${publicUrl}/form/${SIGNUP_FORM_PATH}`,
+				signupFormUrl: state.signupFormUrl,
 				sandboxBaseUrl: world.sandbox.baseUrl,
 				apiKey: world.apiKey,
 				credentialName: world.credential.name,

@@ -3,7 +3,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { PACKAGE_ROOT } from '../harness/constants';
+import { N8N_VERSION } from '../harness/n8n';
 import type { SandboxTarget } from '../harness/sandbox-control';
+import type { E2eWorld } from '../harness/world';
 
 /** `.demo/` in the checkout; WFM_DEMO_FOLDER moves it (the demo's own test does). */
 export const DEMO_FOLDER = process.env.WFM_DEMO_FOLDER ?? join(PACKAGE_ROOT, '.demo');
@@ -21,9 +23,30 @@ export interface DemoState {
 	/** The n8n line the demo runs, for the words of its editor (editor-words.ts). */
 	n8nVersion: string;
 	n8nApiKey: string;
+	/** The sign-up form's address (in queue mode, on a webhook process). */
+	signupFormUrl: string;
 	sandboxOrigin: string;
 	target: SandboxTarget;
 	workflows: { signupForm: string; timesheetApproved: string; timesheetLookup: string };
+}
+
+/** What the demo's commands need of a started world, with this process as the demo's. */
+export function demoStateOf(
+	world: E2eWorld,
+	signupFormUrl: string,
+	workflows: DemoState['workflows'],
+): DemoState {
+	return {
+		pid: process.pid,
+		n8nPid: world.n8n.pid,
+		n8nUrl: world.n8n.url,
+		n8nVersion: N8N_VERSION,
+		n8nApiKey: world.n8nApiKey,
+		signupFormUrl,
+		sandboxOrigin: world.sandbox.origin,
+		target: DEMO_TARGET,
+		workflows,
+	};
 }
 
 export function readDemoState(): DemoState {

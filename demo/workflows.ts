@@ -57,6 +57,9 @@ const PERSON_CAN_CORRECT =
  * Error, which runs once the page has been shown (the page's own request resumes the execution), so
  * that a sign-up without a member is an error in n8n's Executions list, not a success.
  */
+/** The row of the sign-up form's own path (trigger, Create member, Signed up) on the canvas. */
+const SIGNUP_MAIN_ROW = 320;
+
 export function signupFormWorkflow(credential: CredentialReference): WorkflowDefinition {
 	const [name, email, phone] = SIGNUP_FORM_FIELDS;
 	const trigger: WorkflowNode = {
@@ -125,11 +128,17 @@ export function signupFormWorkflow(credential: CredentialReference): WorkflowDef
 	return {
 		...workflow,
 		nodes: [
-			...workflow.nodes,
-			{ ...at(0, 240), ...correctable },
-			{ ...at(1, 160), ...refused },
-			{ ...at(1, 320), ...failed },
-			{ ...at(2, 240), ...noMember },
+			// the form's path on the bottom row, the failures' above it: the first time a published
+			// workflow opens, n8n 2.41 shows its Production Checklist over the canvas's top left,
+			// where the form trigger of a top row lands
+			...workflow.nodes.map((node) => ({
+				...node,
+				position: [(node.position as number[])[0], SIGNUP_MAIN_ROW],
+			})),
+			{ ...at(0, 80), ...correctable },
+			{ ...at(1, 0), ...refused },
+			{ ...at(1, 160), ...failed },
+			{ ...at(2, 80), ...noMember },
 		],
 		connections: {
 			...workflow.connections,
@@ -270,7 +279,7 @@ export function timesheetApprovedWorkflow(
  */
 export function timesheetLookupWorkflow(credential: CredentialReference): WorkflowDefinition {
 	const trigger = workforceTriggerNode('On timesheet approved', credential, ['timesheet.approved']);
-	return chainWorkflow('On timesheet approved → member and customer', [
+	const workflow = chainWorkflow('On timesheet approved → member and customer', [
 		trigger,
 		workforceNode('Get member', credential, memberParameters.get('$json.data.member_id'), NEWEST),
 		workforceNode(
@@ -280,6 +289,31 @@ export function timesheetLookupWorkflow(credential: CredentialReference): Workfl
 			NEWEST,
 		),
 	]);
+	// above the two lookups, not the trigger: it lowers the row on the fitted canvas, out from
+	// under the Production Checklist n8n 2.41 opens over the top left on a first visit
+	const [, getMember] = workflow.nodes;
+	const note = stickyNote(
+		'What this does',
+		'Runs on every approved timesheet: looks up who worked (Get member) and for whom (Get customer).\n\nTry it: `npm run demo:emit -- timesheet.approved`',
+		{ position: [(getMember.position as number[])[0], -220], width: 320, height: 180 },
+	);
+	return { ...workflow, nodes: [...workflow.nodes, note] };
+}
+
+/** n8n's Sticky Note: Markdown on the canvas, run by nothing. */
+function stickyNote(
+	name: string,
+	content: string,
+	{ position, width, height }: { position: number[]; width: number; height: number },
+): WorkflowNode & { position: number[] } {
+	return {
+		id: randomUUID(),
+		name,
+		type: 'n8n-nodes-base.stickyNote',
+		typeVersion: 1,
+		position,
+		parameters: { content, width, height },
+	};
 }
 
 /** On member.created → Verify member: both of our nodes on one canvas (imported inactive). */

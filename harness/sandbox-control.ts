@@ -157,6 +157,11 @@ export class SandboxControl {
 		return faults;
 	}
 
+	/** Drops every pending fault: the API answers as usual again. */
+	async clearFaults(): Promise<void> {
+		await this.call('DELETE', '/__sandbox/faults');
+	}
+
 	/** Resolves once every fault added so far has been used up (its request is being handled). */
 	async faultsTaken(timeoutMs = 10_000): Promise<void> {
 		for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; ) {

@@ -102,16 +102,34 @@ check_disk_space() {
   Free some space, or set N8N_CACHE_ROOT to a folder on a larger disk."
 }
 
+# What the install is doing, for the progress line every 30 s: $phase is "download" during npm's
+# install, "compile" during the rebuild of the native modules ($phase_stamp: when it began).
+phase=download phase_stamp=
 progress_probe() {
   local modules="$N8N_CACHE_DIR/node_modules"
-  if [ ! -d "$modules" ]; then echo ", resolving the dependency tree"; return; fi
-  if [ -d "$modules/sqlite3/build" ] && [ ! -f "$modules/sqlite3/build/Release/node_sqlite3.node" ]; then
-    echo ", compiling sqlite3 (1-3 minutes)"
+  if [ "$phase" = compile ]; then
+    # sqlite3 is the one compiled from source, and the long one (isolated-vm ships a binary for Linux x64)
+    if [ -z "$(find "$modules/sqlite3/build/Release/node_sqlite3.node" -newer "$phase_stamp" 2>/dev/null)" ]; then
+      echo ", compiling the native modules: sqlite3 (C code, the slowest step on a busy machine)"
+    else
+      local others
+      others=$(echo ${LINE_REBUILD//sqlite3/})
+      echo ", compiling the native modules: sqlite3 done${others:+, finishing $others}"
+    fi
     return
   fi
-  local unpacked
-  unpacked=$(find "$modules" -mindepth 1 -maxdepth 3 -name package.json -not -path '*/node_modules/*/node_modules/*' 2>/dev/null | wc -l)
-  if [ "$unpacked" = 0 ]; then echo ", resolving the dependency tree"; else echo ", $unpacked packages unpacked"; fi
+  if [ ! -d "$modules" ]; then echo ", resolving the dependency tree"; return; fi
+  if [ -d "$modules/sqlite3/build" ] && [ ! -f "$modules/sqlite3/build/Release/node_sqlite3.node" ]; then
+    echo ", compiling the native module sqlite3 (C code, 1-3 minutes)"
+    return
+  fi
+  local unpacked total
+  # packages at the top of node_modules (scoped or not), against the lockfile's count of them
+  unpacked=$(find "$modules" -mindepth 2 -maxdepth 3 -name package.json -regextype posix-extended \
+    -regex '.*/node_modules/(@[^/]+/[^/]+|[^@/][^/]*)/package\.json' 2>/dev/null | wc -l)
+  total=$(grep -cE '^    "node_modules/(@[^/"]+/)?[^/"]+": \{' "$N8N_CACHE_DIR/package-lock.json" 2>/dev/null)
+  if [ "$unpacked" = 0 ]; then echo ", resolving the dependency tree"; return; fi
+  echo ", downloading and unpacking packages: $unpacked${total:+ of about $total} in place"
 }
 
 # Why an install from the lockfile failed, and what to do about it.
@@ -153,7 +171,7 @@ install() {
   if [ -n "$LINE_LOCK_DIR" ]; then
     cp "$LINE_LOCK_DIR/package.json" "$LINE_LOCK_DIR/package-lock.json" "$N8N_CACHE_DIR/"
     echo "$name: installing into $N8N_CACHE_DIR under Node $node_version with npm ci from scripts/n8n/$N8N_VERSION/package-lock.json" \
-      "(sha256 $lock_sha): $(grep -c '"node_modules/' "$LINE_LOCK_DIR/package-lock.json") packages, 2-3 GB, 4-10 minutes." \
+      "(sha256 $lock_sha): $(grep -c '"node_modules/' "$LINE_LOCK_DIR/package-lock.json") packages, 2-3 GB; the first install takes $LINE_INSTALL_TIME." \
       "Progress every 30 s; npm's log: $N8N_CACHE_DIR/install.log"
     cache_npm "$N8N_CACHE_DIR/install.log" "installing $name" ci --ignore-scripts=$ignore
     echo "$lock_sha" >"$ci_marker"
@@ -164,7 +182,7 @@ install() {
   "overrides": { "xlsx": "0.18.5" } }
 JSON
     echo "$name: not a tested line (scripts/n8n/lines.json), so there is no lockfile: resolving against today's registry." \
-      "Installing into $N8N_CACHE_DIR under Node $node_version, 4-10 minutes; npm's log: $N8N_CACHE_DIR/install.log"
+      "Installing into $N8N_CACHE_DIR under Node $node_version, $LINE_INSTALL_TIME; npm's log: $N8N_CACHE_DIR/install.log"
     cache_npm "$N8N_CACHE_DIR/install.log" "installing $name" install --ignore-scripts=$ignore
   fi
   echo "$name: installed in $(elapsed "$start")"
@@ -177,10 +195,12 @@ JSON
 
 rebuild() {
   local start=$SECONDS modules=${LINE_REBUILD:-sqlite3}
-  echo "$name: building the native modules ($modules) under Node $node_version, about 1-2 minutes"
+  echo "$name: compiling the native modules ($modules) under Node $node_version, part of the time above"
+  phase=compile phase_stamp="$N8N_CACHE_DIR/.rebuild-started"
+  touch "$phase_stamp"
   # shellcheck disable=SC2086
-  cache_npm "$N8N_CACHE_DIR/rebuild.log" "building $modules" rebuild $modules --ignore-scripts=false
-  echo "$name: built $modules in $(elapsed "$start")"
+  cache_npm "$N8N_CACHE_DIR/rebuild.log" "compiling $modules" rebuild $modules --ignore-scripts=false
+  echo "$name: compiled $modules in $(elapsed "$start")"
 }
 
 # A rebuild of the native modules repairs the common breakage (an install made with scripts off,

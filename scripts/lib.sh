@@ -8,7 +8,7 @@ elapsed() {
 }
 
 # Runs "$@" in the background with its output in $log, printing a line every 30 s with the elapsed
-# time and what `progress_probe` reports, so a user watching a 4-10 minute install sees it move.
+# time and what `progress_probe` reports, so a user watching a long install sees it move and what it is doing.
 # Returns the command's exit status.
 with_progress() {
   local log=$1 label=$2; shift 2

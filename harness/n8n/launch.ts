@@ -26,6 +26,8 @@ export interface N8nLine {
 	 * starts: 2.8.4 does; 2.41.1 keeps its webhook rows across a restart and runs none.
 	 */
 	webhookMethodsAtStart: boolean;
+	/** What its first install takes on a fresh machine, idle and busy, in the words the README quotes. */
+	installTime: string;
 }
 
 /** The tested lines, oldest first (scripts/n8n/lines.json). */
@@ -46,6 +48,7 @@ export function n8nLine(version: string): N8nLine {
 			nodeRange: '',
 			released: '',
 			webhookMethodsAtStart: true,
+			installTime: 'several minutes',
 		}
 	);
 }
@@ -96,7 +99,7 @@ export function n8nBinary(): string {
 		throw new Error(
 			`n8n ${N8N_VERSION} is not installed (or not from scripts/n8n/${N8N_VERSION}/package-lock.json) in ${N8N_CACHE_DIR}` +
 				(N8N_LINE.node ? ` (with Node ${N8N_LINE.node} in ${N8N_CACHE_ROOT})` : '') +
-				'. Run `npm run e2e:install` first (the end-to-end tests need a real n8n; the first install takes 4-10 minutes per line).',
+				'. Run `npm run e2e:install` first (the end-to-end tests need a real n8n; a first install takes about 6 minutes per line, up to 13 on a busy machine).',
 		);
 	}
 	return binary;

@@ -111,7 +111,7 @@ export class WorkforceManagementTrigger implements INodeType {
 						name: 'recoverMissedEvents',
 						type: 'boolean',
 						default: true,
-						description: `Whether, when n8n starts or publishes this workflow and when the trigger finds its endpoint disabled, events the API gave up delivering (after about 24 hours of retries, e.g. while n8n was down) are delivered again, once each and oldest first, judged from the API's delivery records. Covers events of the last ${RECOVERY_BOUNDS.maxAgeHours} hours, up to ${RECOVERY_BOUNDS.maxEvents} per start (the rest at the next), as long as the API still lists their deliveries (how long it keeps them is not documented). Events this trigger already ran are not run again. Not recovered: events that happened while the endpoint was disabled (never sent), and anything from before the workflow was deactivated (its endpoint and history are deleted).`,
+						description: `Whether, when n8n starts or publishes this workflow and when the trigger finds its endpoint disabled, events the API gave up delivering (after about 24 hours of retries, e.g. while n8n was down) are delivered again, once each and oldest first, judged from the API's delivery records. Covers events of the last ${RECOVERY_BOUNDS.maxAgeHours} hours, up to ${RECOVERY_BOUNDS.maxEvents} per start (the rest at the next), as long as the API still lists their deliveries (how long it keeps them is not documented). Events this trigger already ran are not run again. Not recovered: events that happened while the endpoint was disabled (never sent), and anything from before the workflow was unpublished (its endpoint and history are deleted).`,
 					},
 					{
 						displayName: 'Signature Tolerance (Seconds)',

@@ -38,6 +38,8 @@ if (what === 'versions') {
 		LINE_MACHINE_NODE_FITS: !line || line.node || satisfies(process.version, line.nodeRange) ? 'yes' : '',
 		LINE_IGNORE_SCRIPTS: line?.ignoreScripts ? 'yes' : '',
 		LINE_REBUILD: (line?.rebuild ?? []).join(' '),
+		// what the first install takes, measured on a fresh machine (README.md quotes the newest line's)
+		LINE_INSTALL_TIME: line?.installTime ?? 'several minutes',
 		LINE_LOCK_DIR: line && existsSync(join(lockDir, 'package-lock.json')) ? lockDir : '',
 	};
 	for (const [name, value] of Object.entries(assignments)) console.log(`${name}=${quote(value)}`);

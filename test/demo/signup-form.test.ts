@@ -2,9 +2,15 @@
  * The demo's sign-up form as a person uses it, in Debian's Chromium, on a real n8n (the line
  * `npm start` opens unless N8N_VERSION says otherwise): the page shown after "Sign up" tells what
  * the Create member node did, the sandbox holds the member it made, and a sign-up that created no
- * member is an error in n8n's Executions list.
+ * member is an error in n8n's Executions list. The API is made to fail as the README tells a
+ * newcomer: `npm run demo:fault -- 500`, then `npm run demo:fault -- off`, run through npm against
+ * a demo state file naming this test's n8n and sandbox.
  */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 
 import type { Browser, Page } from 'playwright-core';
 
@@ -14,16 +20,20 @@ import { eventually } from '../../harness/poll';
 import type { RecordedRequest } from '../../harness/sandbox-control';
 import { E2eWorld } from '../../harness/world';
 import { launchChromium } from '../../demo/pictures/capture';
-import { openEditorPage } from '../../demo/pictures/editor';
-import { DEMO_TARGET } from '../../demo/state';
+import { canvasNode, openEditorPage, openWorkflow } from '../../demo/pictures/editor';
+import { DEMO_TARGET, demoStateOf } from '../../demo/state';
 import {
 	SIGNUP_FAILED_ERROR,
 	SIGNUP_FORM_PATH,
 	SIGNUP_PAGES,
 	signupFormWorkflow,
+	timesheetLookupWorkflow,
 } from '../../demo/workflows';
 
 const PAGE_TIMEOUT_MS = 30_000;
+const execFileAsync = promisify(execFile);
+/** The demo's state file for this test's n8n and sandbox, so the demo's commands reach them. */
+const demoFolder = mkdtempSync(join(tmpdir(), 'wfm-signup-demo-'));
 /** What a person and the operator saw, kept for a look (test-results/ is not committed). */
 const SCREENSHOTS = join(PACKAGE_ROOT, 'test-results', 'pictures');
 
@@ -36,13 +46,30 @@ beforeAll(async () => {
 	const workflow = await world.client.createWorkflow(signupFormWorkflow(world.credential));
 	workflowId = workflow.id;
 	await world.client.activateWorkflow(workflow.id);
+	// what `npm start` writes for the demo's commands; this world runs the sign-up workflow alone
+	const state = demoStateOf(world, `${world.n8n.url}/form/${SIGNUP_FORM_PATH}`, {
+		signupForm: workflow.id,
+		timesheetApproved: '',
+		timesheetLookup: '',
+	});
+	writeFileSync(join(demoFolder, 'state.json'), JSON.stringify(state));
 	browser = await launchChromium();
 }, 240_000);
 
 afterAll(async () => {
 	await browser?.close();
 	await world?.stop();
+	rmSync(demoFolder, { recursive: true, force: true });
 }, 60_000);
+
+/** `npm run demo:fault -- <argument>` in a terminal beside the running demo; what it printed. */
+async function demoFault(argument: string): Promise<string> {
+	const { stdout } = await execFileAsync('npm', ['run', 'demo:fault', '--', argument], {
+		cwd: PACKAGE_ROOT,
+		env: { ...process.env, WFM_DEMO_FOLDER: demoFolder },
+	});
+	return stdout;
+}
 
 beforeEach(async () => {
 	await world.control.clearRequests();
@@ -131,8 +158,12 @@ test('a phone that is not a phone number shows what to fix, and creates no membe
 	await page.close();
 });
 
-test('when the API fails, the page says the service could not sign them up, and the execution is an error', async () => {
-	await world.control.failRequests('/members', 500);
+test('with `npm run demo:fault -- 500`, the page says the service could not sign them up, and the execution is an error', async () => {
+	const faultOn = await demoFault('500');
+	expect(faultOn).toContain(
+		'The sandbox API now answers 500 (internal error) to every request, until `npm run demo:fault -- off`.',
+	);
+	expect(faultOn).toContain(`Try the sign-up form: ${world.n8n.url}/form/${SIGNUP_FORM_PATH}`);
 
 	const page = await signUp({ Name: 'Harbour Home Care', Phone: '+1 555 0142' });
 
@@ -142,6 +173,11 @@ test('when the API fails, the page says the service could not sign them up, and 
 	for (const internal of ['/members', '500', 'POST', SIGNUP_PAGES.refused.title]) {
 		expect(text).not.toContain(internal);
 	}
+	// the API answers again, for the reads below and the next sign-ups
+	expect(await demoFault('off')).toMatch(
+		/The sandbox API answers as usual again \(it failed [1-9]\d* requests?\)\./,
+	);
+	expect(await world.control.pendingFaults()).toEqual([]);
 	expect(await memberCreations()).toHaveLength(1);
 	expect(await memberNamed('Harbour Home Care')).toBeUndefined();
 	const execution = await finishedSignup('Harbour Home Care');
@@ -177,3 +213,61 @@ test('a name-only sign-up creates a member without empty contact details', async
 	});
 	await page.close();
 });
+
+type Box = { x: number; y: number; width: number; height: number };
+
+function overlaps(a: Box, b: Box): boolean {
+	return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/** The demo's published workflows with a trigger, as `npm start` imports them: their id. */
+const demoCanvases: Array<[string, string, () => Promise<string>]> = [
+	['Sign-up form → create member', 'Sign-up form', async () => workflowId],
+	[
+		'On timesheet approved → member and customer',
+		'On timesheet approved',
+		async () => {
+			const workflow = await world.client.createWorkflow(timesheetLookupWorkflow(world.credential));
+			await world.client.activateWorkflow(workflow.id);
+			return workflow.id;
+		},
+	],
+];
+
+test.each(demoCanvases)(
+	'the published demo workflow "%s" opens with "%s" in view, clear of n8n\'s Production Checklist',
+	async (_name, triggerName, publish) => {
+		const id = await publish();
+		const viewport = { width: 1280, height: 720 };
+		const editor = await openEditorPage(browser, world, viewport, 1);
+
+		await openWorkflow(editor, world, id, triggerName);
+		// n8n opens it over the canvas's top left the first time a browser shows a published workflow
+		const checklist = editor.getByRole('dialog').filter({ hasText: 'Production Checklist' });
+		await checklist.waitFor({ state: 'visible' });
+		const inWindow = (box: Box) =>
+			box.x >= 0 &&
+			box.y >= 0 &&
+			box.x + box.width <= viewport.width &&
+			box.y + box.height <= viewport.height;
+		const { trigger, panel } = await eventually(
+			`"${triggerName}" within the window and clear of the Production Checklist`,
+			async () => ({
+				trigger: await canvasNode(editor, triggerName).boundingBox(),
+				panel: await checklist.boundingBox(),
+			}),
+			(boxes) =>
+				boxes.trigger !== null &&
+				boxes.panel !== null &&
+				inWindow(boxes.trigger) &&
+				!overlaps(boxes.trigger, boxes.panel),
+			{ timeoutMs: 30_000 },
+		);
+		expect(inWindow(trigger!)).toBe(true);
+		expect(overlaps(trigger!, panel!)).toBe(false);
+		await editor.screenshot({
+			path: join(SCREENSHOTS, `canvas-${triggerName.replace(/\W+/g, '-')}.png`),
+		});
+		await editor.context().close();
+	},
+);

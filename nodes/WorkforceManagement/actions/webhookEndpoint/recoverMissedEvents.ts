@@ -45,10 +45,10 @@ export const properties: INodeProperties[] = [
 		type: 'options',
 		options: [
 			{
-				name: 'Triggers of This N8n',
+				name: 'All Triggers in This Instance',
 				value: THIS_N8N,
 				description:
-					'Every endpoint a Workforce Management Trigger of this n8n registered (at its webhook URL)',
+					'Every endpoint the Workforce Management Triggers of this n8n instance registered (at its webhook URL)',
 			},
 			{ name: 'One Endpoint', value: ONE_ENDPOINT, description: 'The endpoint chosen below' },
 		],
