@@ -85,8 +85,12 @@ export function reconcile(
 		stored.secret !== undefined &&
 		stored.secret !== '' &&
 		secretMatchesPreview(stored.secret, remote.secret_preview);
-	const plan: Reconciliation = { kind: 'adopt', changes, roll: !secretCurrent };
-	return pendingDeletion === undefined ? plan : { ...plan, pendingDeletion };
+	return {
+		kind: 'adopt',
+		changes,
+		roll: !secretCurrent,
+		...(pendingDeletion === undefined ? {} : { pendingDeletion }),
+	};
 }
 
 /**

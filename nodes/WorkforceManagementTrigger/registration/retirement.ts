@@ -83,16 +83,16 @@ export function deletionTime(): number {
 	return nowSeconds() + TRIGGER_DELAYS.republishGraceSeconds;
 }
 
-/** Marks this trigger's endpoints at `url` as retired at the API, to be deleted at `deletionTime`. */
+/** Marks this trigger's endpoints at `url` as retired at the API, to be deleted at `dueAt` (epoch s). */
 export async function markRetired(
 	this: IHookFunctions,
 	url: string,
-	deletionTime: number,
+	dueAt: number,
 ): Promise<RetiredEndpoints> {
 	const token = randomBytes(8).toString('hex');
 	// whole seconds, rounded down: the deletion, which waits for the exact time, never reads before
 	// the written one
-	const deletionAt = Math.floor(deletionTime);
+	const deletionAt = Math.floor(dueAt);
 	const endpoints = await listOwnEndpoints.call(this, url);
 	for (const endpoint of endpoints) {
 		// a recovery's claim stays: it yields to the mark by itself (nodes/shared/webhooks/claim.ts)
