@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import {
 	decodeMemory,
 	encodeMemory,
@@ -7,6 +9,7 @@ import {
 	hourOf,
 	mergeMemories,
 	migrateLegacy,
+	newInStored,
 	recordEnvelope,
 	recordInPlace,
 	type HourEncodings,
@@ -35,7 +38,15 @@ function fullMemory(count = ENVELOPE_MEMORY_LIMITS.maxEntries): EnvelopeMemory {
 	return memory;
 }
 
-function hashesOf(ids: string[]): string[] {
+function sortedEntries(memory: EnvelopeMemory): Array<[number, number]> {
+	return [...memory].sort(([left], [right]) => left - right);
+}
+
+function hoursOf(stored: StoredEnvelopeMemory): string[] {
+	return Object.keys(stored).filter((key) => key !== 'format');
+}
+
+function hashesOf(ids: string[]): number[] {
 	return ids.map(envelopeHash);
 }
 
@@ -346,22 +357,41 @@ describe('mergeMemories', () => {
 });
 
 describe('the stored form', () => {
-	it('round-trips through JSON as static data is stored', () => {
+	it('round-trips through JSON as static data is stored: the same ids at the same hours, oldest hour first', () => {
 		const memory = fullMemory();
-		const stored = JSON.parse(JSON.stringify(encodeMemory(memory))) as unknown;
-		expect([...decodeMemory(stored)]).toEqual([...memory]);
+		const decoded = decodeMemory(JSON.parse(JSON.stringify(encodeMemory(memory))));
+		expect(sortedEntries(decoded)).toEqual(sortedEntries(memory));
+		const hours = [...decoded.values()];
+		expect(hours).toEqual([...hours].sort((left, right) => left - right));
 	});
 
-	it('groups ids by hour, base64 of 8-byte hashes', () => {
+	it('groups ids by hour and marks its format', () => {
 		const stored = encodeMemory(remember(['evt_a1', 'evt_b2']));
-		expect(Object.keys(stored)).toEqual([String(hourOf(NOW))]);
-		expect(Buffer.from(stored[String(hourOf(NOW))], 'base64')).toHaveLength(16);
+		expect(hoursOf(stored)).toEqual([String(hourOf(NOW))]);
+		expect(stored.format).toBe('rice37');
 	});
 
-	it('takes under 11 characters an id, plus 16 an hour, at a full memory', () => {
+	it('takes at most 16,000 bytes of JSON at a full memory (3,000 ids over 30 hours), 5.2 characters an id', () => {
 		const json = JSON.stringify({ seenEnvelopes: encodeMemory(fullMemory()) });
-		const { maxEntries, windowHours } = ENVELOPE_MEMORY_LIMITS;
-		expect(json.length).toBeLessThan(maxEntries * 11 + windowHours * 16);
+		expect(json.length).toBeLessThanOrEqual(16_000);
+		expect(json.length / ENVELOPE_MEMORY_LIMITS.maxEntries).toBeLessThan(5.2);
+	});
+
+	it('reads the format before (8-byte SHA-256 prefixes in base64 per hour) and knows its ids', () => {
+		const prefix = (id: string) => createHash('sha256').update(id).digest().subarray(0, 8);
+		const before = {
+			[hourOf(NOW) - 1]: Buffer.concat([prefix('evt_a'), prefix('evt_b')]).toString('base64'),
+			[hourOf(NOW)]: prefix('evt_c').toString('base64'),
+		};
+		expect(sortedEntries(decodeMemory(before))).toEqual(
+			sortedEntries(
+				new Map([
+					[envelopeHash('evt_a'), hourOf(NOW) - 1],
+					[envelopeHash('evt_b'), hourOf(NOW) - 1],
+					[envelopeHash('evt_c'), hourOf(NOW)],
+				]),
+			),
+		);
 	});
 
 	it('encodes the same with a cache of earlier encodings, whatever changed meanwhile', () => {
@@ -379,7 +409,7 @@ describe('the stored form', () => {
 			change(NOW);
 			expect(encodeMemory(memory, cache)).toEqual(encodeMemory(memory));
 		}
-		expect([...cache.keys()].map(String)).toEqual(Object.keys(encodeMemory(memory)));
+		expect([...cache.keys()].map(String)).toEqual(hoursOf(encodeMemory(memory)));
 	});
 
 	it('keeps every id when the memory holds one hour twice (its clock stepped back across the hour)', () => {
@@ -392,13 +422,8 @@ describe('the stored form', () => {
 		]);
 		const cache: HourEncodings = new Map();
 		const stored = JSON.parse(JSON.stringify(encodeMemory(memory, cache))) as unknown;
-		expect(Object.keys(stored as object)).toEqual([String(before), String(after)]);
-		expect([...decodeMemory(stored)]).toEqual([
-			[envelopeHash('evt_1'), before],
-			[envelopeHash('evt_3'), before],
-			[envelopeHash('evt_2'), after],
-			[envelopeHash('evt_4'), after],
-		]);
+		expect(hoursOf(stored as StoredEnvelopeMemory)).toEqual([String(before), String(after)]);
+		expect(sortedEntries(decodeMemory(stored))).toEqual(sortedEntries(memory));
 		memory.set(envelopeHash('evt_5'), before);
 		expect(encodeMemory(memory, cache)).toEqual(encodeMemory(memory));
 	});
@@ -422,6 +447,84 @@ describe('the stored form', () => {
 	});
 });
 
+describe('newInStored: what a loaded memory adds to this process', () => {
+	const NOTHING: EnvelopeMemory = new Map();
+
+	/** A process's memory of `ids` recorded one after the other, and its encodings of it. */
+	function processOf(ids: string[], nowSeconds = NOW) {
+		const memory: EnvelopeMemory = new Map();
+		for (const id of ids) recordInPlace(memory, id, nowSeconds);
+		const encodings: HourEncodings = new Map();
+		const stored = JSON.parse(
+			JSON.stringify(encodeMemory(memory, encodings)),
+		) as StoredEnvelopeMemory;
+		return { memory, encodings, stored };
+	}
+
+	const ids = (count: number, prefix = 'evt') =>
+		Array.from({ length: count }, (_, index) => `${prefix}_${index}`);
+
+	it('adds nothing from what it wrote, nor from an earlier save of it (a burst: each request loaded the last save)', () => {
+		const own = processOf(ids(300));
+		const earlierSave = processOf(ids(250)).stored;
+		for (const id of ids(300).slice(250)) recordInPlace(own.memory, id, NOW);
+		encodeMemory(own.memory, own.encodings);
+		const known = { memory: own.memory, encodings: own.encodings, ignored: NOTHING };
+		expect(newInStored(own.stored, known, NOW).size).toBe(0);
+		expect(newInStored(earlierSave, known, NOW).size).toBe(0);
+	});
+
+	it("adds exactly another process's ids, at their hour, whichever buckets they fall in", () => {
+		const own = processOf(ids(300));
+		const other = processOf([...ids(300), 'evt_other_1', 'evt_other_2'], NOW);
+		const known = { memory: own.memory, encodings: own.encodings, ignored: NOTHING };
+		expect(sortedEntries(newInStored(other.stored, known, NOW))).toEqual(
+			sortedEntries(
+				new Map([
+					[envelopeHash('evt_other_1'), hourOf(NOW)],
+					[envelopeHash('evt_other_2'), hourOf(NOW)],
+				]),
+			),
+		);
+	});
+
+	it('adds an id it holds at a later hour than stored (first accepted earlier elsewhere), and never an ignored one', () => {
+		const own = processOf(['evt_a', 'evt_b'], NOW);
+		const other = processOf(['evt_a', 'evt_b'], NOW - 2 * HOUR);
+		const ignoringB = {
+			memory: own.memory,
+			encodings: own.encodings,
+			ignored: new Map([[envelopeHash('evt_b'), hourOf(NOW)]]),
+		};
+		expect([...newInStored(other.stored, ignoringB, NOW)]).toEqual([
+			[envelopeHash('evt_a'), hourOf(NOW) - 2],
+		]);
+	});
+
+	it('leaves out ids older than the window, and, at a full memory, ids no newer than its oldest', () => {
+		const limits = { maxEntries: 4, windowHours: 30 };
+		const stale = processOf(['evt_stale'], NOW - 31 * HOUR).stored;
+		const empty = { memory: NOTHING, encodings: new Map(), ignored: NOTHING };
+		expect(newInStored(stale, empty, NOW).size).toBe(0);
+
+		const full: EnvelopeMemory = new Map();
+		for (const id of ids(4, 'own')) recordInPlace(full, id, NOW - HOUR, limits);
+		const older = processOf(['evt_older'], NOW - 3 * HOUR).stored;
+		const newer = processOf(['evt_newer'], NOW).stored;
+		const known = { memory: full, encodings: new Map(), ignored: NOTHING };
+		expect(newInStored(older, known, NOW, limits).size).toBe(0);
+		expect([...newInStored(newer, known, NOW, limits).keys()]).toEqual([envelopeHash('evt_newer')]);
+		// what a merge of everything would keep, the same
+		const merged = mergeMemories([decodeMemory(older), decodeMemory(newer), full], NOW, limits);
+		const viaNew = mergeMemories(
+			[newInStored(older, known, NOW, limits), newInStored(newer, known, NOW, limits), full],
+			NOW,
+			limits,
+		);
+		expect(sortedEntries(viaNew)).toEqual(sortedEntries(merged));
+	});
+});
+
 describe('sameStoredMemory', () => {
 	it('holds for the same hours and hashes only', () => {
 		const encoded = encodeMemory(remember(['evt_same']));
@@ -438,9 +541,9 @@ describe('sameStoredMemory', () => {
 			NOW,
 		).memory;
 		const encoded = encodeMemory(twoHours);
-		const [firstHour] = Object.keys(encoded);
+		const [firstHour] = hoursOf(encoded);
 		const oneHourChanged = { ...encoded, [firstHour]: `${encoded[firstHour]}x` };
-		expect(Object.keys(encoded)).toHaveLength(2);
+		expect(hoursOf(encoded)).toHaveLength(2);
 		expect(sameStoredMemory(encoded, oneHourChanged)).toBe(false);
 	});
 });

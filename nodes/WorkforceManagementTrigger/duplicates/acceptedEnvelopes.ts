@@ -24,7 +24,6 @@
 import { PER_PROCESS_ENTRIES } from '../boundedMap';
 import type { DuplicateMemoryStaticData, StoredEnvelopeMemory } from '../staticData';
 import {
-	decodeMemory,
 	encodeMemory,
 	type EnvelopeMemory,
 	type HourEncodings,
@@ -32,6 +31,7 @@ import {
 	hourOf,
 	mergeMemories,
 	migrateLegacy,
+	newInStored,
 	recordEnvelope,
 	recordInPlace,
 	sameStoredMemory,
@@ -81,8 +81,8 @@ function registrationMemory(key: string, nowSeconds: number): RegistrationMemory
 	const known = acceptedByRegistration.get(key);
 	acceptedByRegistration.delete(key);
 	const entry = known ?? {
-		accepted: new Map(),
-		givenUp: new Map(),
+		accepted: new Map<number, number>(),
+		givenUp: new Map<number, number>(),
 		inFlight: new Set(),
 		written: {},
 		encodings: new Map(),
@@ -103,15 +103,21 @@ export function processMemorySize(): number {
 	return acceptedByRegistration.size;
 }
 
-function withoutGivenUp(memory: EnvelopeMemory, givenUp: EnvelopeMemory): EnvelopeMemory {
-	if (givenUp.size === 0) return memory;
-	return new Map([...memory].filter(([hash]) => !givenUp.has(hash)));
-}
-
-/** Static data as this process last wrote it holds nothing new: it is not decoded again. */
-function storedMemory(entry: RegistrationMemory, staticData: DuplicateMemoryStaticData) {
-	if (sameStoredMemory(entry.written, staticData.seenEnvelopes)) return new Map<string, number>();
-	return withoutGivenUp(decodeMemory(staticData.seenEnvelopes), entry.givenUp);
+/**
+ * What the loaded static data holds that this process does not (given-up ids aside): usually
+ * nothing, found without decoding, since it is what this process wrote a moment ago.
+ */
+function storedMemory(
+	entry: RegistrationMemory,
+	staticData: DuplicateMemoryStaticData,
+	nowSeconds: number,
+): EnvelopeMemory {
+	if (sameStoredMemory(entry.written, staticData.seenEnvelopes)) return new Map();
+	return newInStored(
+		staticData.seenEnvelopes,
+		{ memory: entry.accepted, encodings: entry.encodings, ignored: entry.givenUp },
+		nowSeconds,
+	);
 }
 
 function writeToRequestsInFlight(entry: RegistrationMemory): void {
@@ -145,7 +151,7 @@ export function acceptEnvelope(
 	nowSeconds: number,
 ): Acceptance {
 	const entry = registrationMemory(ownerKey(owner), nowSeconds);
-	const stored = storedMemory(entry, staticData);
+	const stored = storedMemory(entry, staticData, nowSeconds);
 	const legacy = migrateLegacy(staticData.recentEnvelopes);
 	let duplicate: boolean;
 	if (stored.size === 0 && legacy.size === 0) {
@@ -188,7 +194,8 @@ export function carryMemoryInto(
 	nowSeconds: number,
 ): () => void {
 	const entry = registrationMemory(ownerKey(owner), nowSeconds);
-	entry.accepted = mergeMemories([storedMemory(entry, staticData), entry.accepted], nowSeconds);
+	const stored = storedMemory(entry, staticData, nowSeconds);
+	if (stored.size > 0) entry.accepted = mergeMemories([stored, entry.accepted], nowSeconds);
 	entry.inFlight.add(staticData);
 	writeToRequestsInFlight(entry);
 	return () => entry.inFlight.delete(staticData);

@@ -2,9 +2,12 @@
  * The trigger's duplicate memory: which envelope ids it accepted recently, in a form small enough
  * to ride along in every execution record (n8n copies the workflow's static data into each one).
  *
- * Stored shape (static data `seenEnvelopes`): hour since the epoch → base64 of the 8-byte SHA-256
- * prefixes of the ids first accepted in that hour, oldest first, e.g. `{"493852":"q1Z…"}`.
- * About 10.7 characters per id plus ~13 per hour: a full memory (3,000 ids) takes about 32 KB.
+ * Stored shape (static data `seenEnvelopes`): `format` → `FORMAT`, and hour since the epoch → the
+ * fingerprints of the ids first accepted in that hour (the first 37 bits of their SHA-256), Rice
+ * coded in Z85 (fingerprintCoding.ts), e.g. `{"format":"rice37","493852":"x0rL…"}`. About 5.1
+ * characters an id at 100 ids an hour, plus ~13 an hour: a full memory (3,000 ids over 30 hours)
+ * takes about 15.5 KB; 3,000 ids in one hour about 12.8 KB. The format before (until 0.1): the
+ * hours' 8-byte SHA-256 prefixes in base64 (10.7 characters an id), read and rewritten.
  *
  * Why every id for 30 hours: the API retries a failed delivery for about 24 hours (up to 8
  * attempts) with the same envelope id, and a redelivery someone asks for repeats it too, however
@@ -13,10 +16,12 @@
  * the oldest are forgotten first (retries of recent ids are the likely ones). The cost is weight:
  * n8n copies static data into every execution record (docs/webhooks.md has the figures).
  *
- * Why a 64-bit prefix is enough: an id is taken for a duplicate wrongly only when its prefix equals
- * one of at most 3,000 remembered ones, probability ≤ 3,000 / 2^64 ≈ 1.6e-16 per delivery; 2,400
- * deliveries a day for 100 years stay below 2e-8 of ever dropping one event. Ids reach the memory
- * only after the signature is verified, so nobody without the secret can pick ids to collide.
+ * Why 37 bits: an id is taken for a duplicate wrongly only when its fingerprint equals one of at
+ * most 3,000 remembered ones, probability ≤ 3,000 / 2^37 ≈ 2.2e-8 per delivery (one in 46 million)
+ * with a full memory, less with fewer ids. A trigger at 100 events an hour around the clock drops
+ * one event that way every 52 years on average. Each bit more would double that and cost 375 bytes
+ * in every execution record (docs/performance.md). Ids reach the memory only after the signature
+ * is verified, so nobody without the secret can pick ids to collide.
  *
  * What it assumes of clocks: nothing about their order. The memory is a set of ids; the hour kept
  * with each only decides when it is forgotten, and a stored hour is one group whatever order its ids
@@ -28,6 +33,7 @@
  */
 import { createHash } from 'node:crypto';
 
+import { decodeFingerprintSet, encodeFingerprintSet, type SetEncoding } from './fingerprintCoding';
 import type { DuplicateMemoryStaticData, StoredEnvelopeMemory } from '../staticData';
 
 export interface EnvelopeMemoryLimits {
@@ -45,27 +51,31 @@ export const ENVELOPE_MEMORY_LIMITS: EnvelopeMemoryLimits = {
 	windowHours: WINDOW_HOURS,
 };
 
-const HASH_BYTES = 8;
+const FINGERPRINT_BITS = 37;
+/** The stored memory's `format` key and value; hours are the other keys. */
+const FORMAT_KEY = 'format';
+const FORMAT = 'rice37';
+/** The format before: each hour's ids as 8-byte SHA-256 prefixes, in base64. */
+const PREFIX_BYTES = 8;
 const SECONDS_PER_HOUR = 3600;
 
 /**
- * id hash → hour it was first accepted; kept in order, oldest hour first, by every function here
- * (pruning and eviction read it from the front). A memory recorded into in place gets its ids only
- * through these functions; deleting one is fine. A hash is its 8 bytes as a latin1 string (one
- * character per byte), so encoding and decoding are one buffer operation per hour rather than one
- * per id: this runs on every delivery.
+ * id fingerprint → hour it was first accepted; kept in order, oldest hour first, by every function
+ * here (pruning and eviction read it from the front). A memory recorded into in place gets its ids
+ * only through these functions; deleting one is fine.
  */
-export type EnvelopeMemory = Map<string, number>;
+export type EnvelopeMemory = Map<number, number>;
 
 /** The first format (until 0.x): envelope id → unix seconds when it was first accepted. */
 export type LegacyRecentEnvelopes = Record<string, number>;
 
-export function envelopeHash(envelopeId: string): string {
-	return createHash('sha256')
-		.update(envelopeId)
-		.digest()
-		.subarray(0, HASH_BYTES)
-		.toString('latin1');
+/** The first `FINGERPRINT_BITS` bits of a SHA-256 digest (or of its 8-byte prefix), as a number. */
+function fingerprintOf(digest: Buffer): number {
+	return Math.floor(digest.readUIntBE(0, 5) / 2 ** (40 - FINGERPRINT_BITS));
+}
+
+export function envelopeHash(envelopeId: string): number {
+	return fingerprintOf(createHash('sha256').update(envelopeId).digest());
 }
 
 export function hourOf(nowSeconds: number): number {
@@ -91,89 +101,101 @@ function latestHourOf(memory: EnvelopeMemory): number {
 }
 
 /** A memory of entries already in order, oldest hour first. */
-function memoryOf(entries: Array<[string, number]>): EnvelopeMemory {
+function memoryOf(entries: Array<[number, number]>): EnvelopeMemory {
 	const memory: EnvelopeMemory = new Map(entries);
 	latestHours.set(memory, entries.length > 0 ? entries[entries.length - 1][1] : -Infinity);
 	return memory;
 }
 
 /** Oldest hour first; within an hour, the order given (a stable sort). */
-function inOrder(entries: Array<[string, number]>): EnvelopeMemory {
+function inOrder(entries: Array<[number, number]>): EnvelopeMemory {
 	return memoryOf(entries.sort(([, left], [, right]) => left - right));
 }
 
-/**
- * What one hour's ids encoded to, keyed by what identifies them: ids of an hour are only appended
- * (recorded, or taken as the current hour after a clock step: both at the memory's end), dropped
- * from the front (the oldest, beyond the limit) or taken out one at a time (given up), so the count
- * with the first and last id tells whether the hour changed. Encoding a full memory anew for every
- * delivery would cost a millisecond; with the cache, only the current hour is encoded.
- */
-export type HourEncodings = Map<number, { key: string; encoded: string }>;
+/** What each hour's ids encoded to last (fingerprintCoding.ts reuses the buckets that did not change). */
+export type HourEncodings = Map<number, SetEncoding>;
 
-interface HourGroup {
-	hour: number;
-	count: number;
-	first: string;
-	last: string;
-	key: string;
-	hashes: string[];
-}
-
-function addGroup(groups: Map<number, HourGroup>, hour: number, hash: string): HourGroup {
-	const group = { hour, count: 0, first: hash, last: hash, key: '', hashes: [] };
-	groups.set(hour, group);
-	return group;
-}
-
-/**
- * Every hour of the memory with all of its ids, wherever they are in the memory (forEach: no pair
- * allocated per id; one lookup per run of an hour).
- */
-function hourGroups(memory: EnvelopeMemory): Map<number, HourGroup> {
-	const groups = new Map<number, HourGroup>();
-	let group: HourGroup | undefined;
-	memory.forEach((hour, hash) => {
-		if (group?.hour !== hour) group = groups.get(hour) ?? addGroup(groups, hour, hash);
-		group.count++;
-		group.last = hash;
-	});
-	for (const each of groups.values()) each.key = `${each.count}:${each.first}:${each.last}`;
-	return groups;
-}
-
-/** Collects the ids of the given hours in one pass over the memory. */
-function collectHashes(memory: EnvelopeMemory, changed: Map<number, HourGroup>): void {
-	if (changed.size === 0) return;
+/** Each hour's count and sum of fingerprints: what tells whether it changed since it was encoded. */
+function hourTotals(memory: EnvelopeMemory): Map<number, { count: number; sum: number }> {
+	const totals = new Map<number, { count: number; sum: number }>();
 	let runHour = NaN;
-	let hashes: string[] | undefined;
-	memory.forEach((hour, hash) => {
+	let run = { count: 0, sum: 0 };
+	memory.forEach((hour, fingerprint) => {
 		if (hour !== runHour) {
 			runHour = hour;
-			hashes = changed.get(hour)?.hashes;
+			run = totals.get(hour) ?? { count: 0, sum: 0 };
+			totals.set(hour, run);
 		}
-		hashes?.push(hash);
+		run.count++;
+		run.sum += fingerprint;
 	});
+	return totals;
 }
 
-/** One stored group per hour, holding every id of that hour. */
+/** The ids of the given hours, in one pass over the memory. */
+function idsOfHours(memory: EnvelopeMemory, hours: number[]): Map<number, number[]> {
+	const ids = new Map(hours.map((hour) => [hour, [] as number[]]));
+	if (ids.size > 0) memory.forEach((hour, fingerprint) => ids.get(hour)?.push(fingerprint));
+	return ids;
+}
+
+/**
+ * One stored group per hour, holding every id of that hour, and the format's mark. Only the hours
+ * (and within them the buckets) that changed since `cache` was filled are encoded again: on a
+ * delivery, the current hour and, at a full memory, the oldest.
+ */
 export function encodeMemory(
 	memory: EnvelopeMemory,
 	cache: HourEncodings = new Map(),
 ): StoredEnvelopeMemory {
-	const groups = hourGroups(memory);
-	const changed = new Map(
-		[...groups].filter(([hour, group]) => cache.get(hour)?.key !== group.key),
-	);
-	collectHashes(memory, changed);
-	for (const [hour, group] of changed) {
-		const encoded = Buffer.from(group.hashes.join(''), 'latin1').toString('base64');
-		cache.set(hour, { key: group.key, encoded });
+	const totals = hourTotals(memory);
+	const changed = [...totals]
+		.filter(
+			([hour, { count, sum }]) => cache.get(hour)?.count !== count || cache.get(hour)?.sum !== sum,
+		)
+		.map(([hour]) => hour);
+	for (const [hour, fingerprints] of idsOfHours(memory, changed)) {
+		cache.set(hour, encodeFingerprintSet(fingerprints, FINGERPRINT_BITS, cache.get(hour)));
 	}
-	const stored: StoredEnvelopeMemory = {};
-	for (const hour of groups.keys()) stored[String(hour)] = cache.get(hour)!.encoded;
-	for (const hour of cache.keys()) if (!groups.has(hour)) cache.delete(hour);
+	for (const hour of cache.keys()) if (!totals.has(hour)) cache.delete(hour);
+	const stored: StoredEnvelopeMemory = { [FORMAT_KEY]: FORMAT };
+	for (const hour of totals.keys()) stored[String(hour)] = cache.get(hour)!.text;
 	return stored;
+}
+
+/** The stored hours with their text; anything else (hand-edited static data) is left out. */
+function storedHours(stored: unknown): Array<[number, string]> {
+	if (typeof stored !== 'object' || stored === null) return [];
+	const hours: Array<[number, string]> = [];
+	for (const [key, value] of Object.entries(stored)) {
+		const hour = Number(key);
+		if (key !== FORMAT_KEY && Number.isInteger(hour) && typeof value === 'string') {
+			hours.push([hour, value]);
+		}
+	}
+	return hours;
+}
+
+function isCurrentFormat(stored: unknown): boolean {
+	return (stored as Record<string, unknown> | null | undefined)?.[FORMAT_KEY] === FORMAT;
+}
+
+/**
+ * The fingerprints of one stored hour, in the current format or the one before, but for the
+ * buckets `skip` names.
+ */
+function hourFingerprints(
+	text: string,
+	currentFormat: boolean,
+	skip?: (bucket: number, bucketText: string) => boolean,
+): number[] {
+	if (currentFormat) return decodeFingerprintSet(text, FINGERPRINT_BITS, skip);
+	const prefixes = Buffer.from(text, 'base64');
+	const fingerprints: number[] = [];
+	for (let at = 0; at + PREFIX_BYTES <= prefixes.length; at += PREFIX_BYTES) {
+		fingerprints.push(fingerprintOf(prefixes.subarray(at, at + PREFIX_BYTES)));
+	}
+	return fingerprints;
 }
 
 /**
@@ -181,14 +203,46 @@ export function encodeMemory(
  * are as stored, later than the reader's included: recording or merging takes those as now.
  */
 export function decodeMemory(stored: unknown): EnvelopeMemory {
-	const entries: Array<[string, number]> = [];
-	if (typeof stored === 'object' && stored !== null) {
-		for (const [key, value] of Object.entries(stored)) {
-			const hour = Number(key);
-			if (!Number.isInteger(hour) || typeof value !== 'string') continue;
-			const hashes = Buffer.from(value, 'base64').toString('latin1');
-			for (let at = 0; at + HASH_BYTES <= hashes.length; at += HASH_BYTES) {
-				entries.push([hashes.slice(at, at + HASH_BYTES), hour]);
+	const currentFormat = isCurrentFormat(stored);
+	const entries: Array<[number, number]> = [];
+	for (const [hour, text] of storedHours(stored)) {
+		for (const fingerprint of hourFingerprints(text, currentFormat))
+			entries.push([fingerprint, hour]);
+	}
+	return inOrder(entries);
+}
+
+/**
+ * What a stored memory adds to `known`: its ids `known` lacks or holds at a later hour, within the
+ * window, not in `ignored`, and not ones a merge would evict at once (`known` is full and holds
+ * nothing older). An hour, or a bucket of one, stored as `encodings` last encoded it adds nothing
+ * and is not decoded: a process reading back what it wrote, or an earlier save of it (most
+ * deliveries), decodes at most the buckets another process, a restart or a burst changed.
+ */
+export function newInStored(
+	stored: unknown,
+	known: { memory: EnvelopeMemory; encodings: HourEncodings; ignored: EnvelopeMemory },
+	nowSeconds: number,
+	limits: EnvelopeMemoryLimits = ENVELOPE_MEMORY_LIMITS,
+): EnvelopeMemory {
+	const nowHour = hourOf(nowSeconds);
+	const oldestHour = nowHour - limits.windowHours + 1;
+	const evictedBelow =
+		known.memory.size >= limits.maxEntries ? (known.memory.values().next().value ?? 0) + 1 : 0;
+	const currentFormat = isCurrentFormat(stored);
+	const entries: Array<[number, number]> = [];
+	for (const [storedHour, text] of storedHours(stored)) {
+		const hour = Math.min(storedHour, nowHour);
+		if (hour < Math.max(oldestHour, evictedBelow)) continue;
+		const written = known.encodings.get(storedHour);
+		if (written?.text === text) continue;
+		const sameBuckets = written?.buckets.length === text.split(' ').length;
+		const writtenBucket = (bucket: number, bucketText: string) =>
+			sameBuckets && written?.buckets[bucket].text === bucketText;
+		for (const fingerprint of hourFingerprints(text, currentFormat, writtenBucket)) {
+			const knownHour = known.memory.get(fingerprint);
+			if ((knownHour === undefined || knownHour > hour) && !known.ignored.has(fingerprint)) {
+				entries.push([fingerprint, storedHour]);
 			}
 		}
 	}
@@ -197,7 +251,7 @@ export function decodeMemory(stored: unknown): EnvelopeMemory {
 
 /** Reads the first format once, so workflows active before the change keep their memory. */
 export function migrateLegacy(recent: unknown): EnvelopeMemory {
-	const entries: Array<[string, number]> = [];
+	const entries: Array<[number, number]> = [];
 	if (typeof recent === 'object' && recent !== null) {
 		for (const [id, seenAt] of Object.entries(recent)) {
 			if (typeof seenAt === 'number') entries.push([envelopeHash(id), hourOf(seenAt)]);
@@ -218,7 +272,7 @@ export function mergeMemories(
 ): EnvelopeMemory {
 	const nowHour = hourOf(nowSeconds);
 	const oldestHour = nowHour - limits.windowHours + 1;
-	const firstSeen = new Map<string, number>();
+	const firstSeen = new Map<number, number>();
 	for (const memory of memories) {
 		for (const [hash, storedHour] of memory) {
 			const hour = Math.min(storedHour, nowHour);
@@ -234,7 +288,7 @@ export function mergeMemories(
 /** Adds a new id at the reader's hour (the memory's end: its latest), then evicts the oldest. */
 function appendNow(
 	memory: EnvelopeMemory,
-	hash: string,
+	hash: number,
 	nowHour: number,
 	maxEntries: number,
 ): void {
