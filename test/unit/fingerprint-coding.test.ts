@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 
 import {
+	decodeFingerprintSet,
 	decodeFingerprints,
+	encodeFingerprintSet,
 	encodeFingerprints,
 } from '../../nodes/WorkforceManagementTrigger/duplicates/fingerprintCoding';
 
@@ -53,5 +55,36 @@ describe('encodeFingerprints / decodeFingerprints', () => {
 		expect(cutShort.length).toBeGreaterThan(0);
 		expect(cutShort).toEqual(values.slice(0, cutShort.length));
 		expect(decodeFingerprints('#####')).toEqual([]);
+	});
+});
+
+describe('encodeFingerprintSet / decodeFingerprintSet: a set in buckets of at most 128', () => {
+	it.each([0, 1, 128, 129, 1000, 3000])(
+		'round-trips %i fingerprints in 2^⌈log2(n/128)⌉ buckets',
+		(count) => {
+			const values = fingerprints(count);
+			const encoding = encodeFingerprintSet(values, BITS);
+			expect(encoding.buckets).toHaveLength(2 ** Math.max(0, Math.ceil(Math.log2(count / 128))));
+			expect(ascending(decodeFingerprintSet(encoding.text, BITS))).toEqual(ascending(values));
+		},
+	);
+
+	it('re-encodes only the buckets a change touched, to the same text as from scratch', () => {
+		const values = fingerprints(1000);
+		const before = encodeFingerprintSet(values, BITS);
+		const changed = [...values.slice(1), ...fingerprints(1, BITS, 'new')];
+		const after = encodeFingerprintSet(changed, BITS, before);
+		expect(after.text).toBe(encodeFingerprintSet(changed, BITS).text);
+		const reused = after.buckets.filter((bucket, index) => bucket === before.buckets[index]);
+		expect(reused.length).toBeGreaterThanOrEqual(before.buckets.length - 2);
+		expect(reused.length).toBeLessThan(before.buckets.length);
+	});
+
+	it('skips the buckets it is told to, and reads nothing from a bucket count that is not a power of two', () => {
+		const values = fingerprints(300);
+		const { text, buckets } = encodeFingerprintSet(values, BITS);
+		const firstSkipped = decodeFingerprintSet(text, BITS, (index) => index === 0);
+		expect(firstSkipped).toHaveLength(300 - buckets[0].count);
+		expect(decodeFingerprintSet(`${text} ${buckets[0].text}`, BITS)).toEqual([]);
 	});
 });

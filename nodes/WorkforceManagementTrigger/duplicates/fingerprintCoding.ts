@@ -224,16 +224,27 @@ export function encodeFingerprintSet(
 ): SetEncoding {
 	const split = bucketBits(fingerprints.length);
 	const width = 2 ** (bits - split);
-	const contents = Array.from({ length: 2 ** split }, (): number[] => []);
+	const counts = new Array<number>(2 ** split).fill(0);
+	const sums = new Array<number>(2 ** split).fill(0);
 	for (const fingerprint of fingerprints) {
-		contents[Math.floor(fingerprint / width)].push(fingerprint % width);
+		const bucket = Math.floor(fingerprint / width);
+		counts[bucket]++;
+		sums[bucket] += fingerprint % width;
 	}
-	const reusable = previous?.buckets.length === contents.length ? previous.buckets : [];
-	const buckets = contents.map((values, index) => {
-		const sum = values.reduce((total, value) => total + value, 0);
-		const before = reusable[index];
-		if (before?.count === values.length && before.sum === sum) return before;
-		return { count: values.length, sum, text: encodeFingerprints(values, bits - split) };
+	const reusable = previous?.buckets.length === counts.length ? previous.buckets : [];
+	const changed = counts.map(
+		(count, bucket) => reusable[bucket]?.count !== count || reusable[bucket].sum !== sums[bucket],
+	);
+	const values = counts.map((_, bucket) => (changed[bucket] ? ([] as number[]) : undefined));
+	if (changed.includes(true)) {
+		for (const fingerprint of fingerprints) {
+			values[Math.floor(fingerprint / width)]?.push(fingerprint % width);
+		}
+	}
+	const buckets = counts.map((count, bucket) => {
+		const changedValues = values[bucket];
+		if (changedValues === undefined) return reusable[bucket];
+		return { count, sum: sums[bucket], text: encodeFingerprints(changedValues, bits - split) };
 	});
 	return {
 		count: fingerprints.length,
