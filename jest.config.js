@@ -8,4 +8,5 @@ module.exports = {
 	},
 	cacheDirectory: '<rootDir>/.jest-cache',
 	testTimeout: 60_000,
+	testSequencer: '<rootDir>/test/sequencer.cjs',
 };

@@ -25,7 +25,7 @@ results=test-results
 mkdir -p "$results"
 checks=$results/checks.tsv
 : >"$checks"
-rm -f "$results"/jest*.json "$results"/*.log
+rm -f "$results"/jest*.json "$results"/*.log "$results"/n8n-starts-*.tsv
 mapfile -t lines < <(node scripts/n8n/line.cjs versions)
 oldest=${lines[0]}
 
@@ -48,12 +48,45 @@ jest_command() { # version, JSON result file, jest arguments...
 # show), a newcomer's first steps in the editor on the oldest; `npm start` itself
 # (test/demo/demo.test.ts) on each, as the README offers both.
 newest=${lines[-1]}
+# Two suites of a line at a time (test/sequencer.cjs starts the slowest first): a suite mostly
+# waits (on n8n's start, on polls), so two take little longer than one; more than two on 2 cores
+# beside the other line's would only queue for the CPU.
+E2E_WORKERS=2
 line_suites() {
   local suites="test/e2e test/demo/demo.test.ts"
   [ "$1" = "$newest" ] && suites+=" test/demo/signup-form.test.ts test/pictures/pictures.test.ts test/pictures/listen-for-test-event.test.ts"
   [ "$1" = "$oldest" ] && suites+=" test/pictures/first-contact.test.ts"
   echo "$suites"
 }
+
+# `scripts/test.sh --e2e-under-load [runs]`: only the last phase (every line's suites, the lines side
+# by side, as `npm test` runs them), `runs` times in a row (default 3), each beside a CPU burner,
+# printing each run's time, failures and the load average it ran under. For a change to a suite's
+# waits: none may pass or fail by the machine's speed. n8n and the services must be installed.
+if [ "${1:-}" = --e2e-under-load ]; then
+  runs=${2:-3} failed_runs=0
+  for ((run = 1; run <= runs; run++)); do
+    node -e 'for (;;);' &
+    burner=$!
+    (while sleep 15; do cut -d' ' -f1 /proc/loadavg; done) >"$results/load-$run.txt" &
+    sampler=$! start=$SECONDS pids=()
+    for version in "${lines[@]}"; do
+      N8N_TIMINGS=$results/n8n-starts-$version.tsv bash -c "$(jest_command "$version" "$results/jest-e2e-$version.json" --maxWorkers=$E2E_WORKERS $(line_suites "$version"))" \
+        >"$results/line-$version-$run.log" 2>&1 &
+      pids+=($!)
+    done
+    outcome=passed
+    for pid in "${pids[@]}"; do wait "$pid" || outcome=FAILED; done
+    kill "$burner" "$sampler"
+    [ "$outcome" = passed ] || failed_runs=$((failed_runs + 1))
+    echo "run $run of $runs: $outcome in $(elapsed "$start"); load average (1 min, every 15 s) $(sort -n "$results/load-$run.txt" | awk '{ a[NR] = $1 } END { printf "min %s, median %s, max %s", a[1], a[int((NR + 1) / 2)], a[NR] }')"
+    for version in "${lines[@]}"; do
+      echo "  n8n $version: $(grep -E '^Tests:' "$results/line-$version-$run.log")"
+      grep -E '^FAIL |●.*›' "$results/line-$version-$run.log" | sed 's/^/    /' | head -20
+    done
+  done
+  exit $((failed_runs > 0))
+fi
 
 if [ $# -gt 0 ]; then total=$((${#checks_first[@]} + ${#services[@]} + 2)); else
   total=$((${#checks_first[@]} + ${#services[@]} + 1 + 2 * ${#lines[@]})); fi
@@ -101,8 +134,8 @@ else
       return
     fi
     while [ ! -e "$services_ready" ]; do sleep 2; done
-    run_step $((number + 1)) "e2e-$version" "the ${suites// /, } suites against n8n $version" \
-      "$(jest_command "$version" "$results/jest-e2e-$version.json" $suites)"
+    run_step $((number + 1)) "e2e-$version" "the ${suites// /, } suites against n8n $version, $E2E_WORKERS at a time" \
+      "N8N_TIMINGS=$results/n8n-starts-$version.tsv $(jest_command "$version" "$results/jest-e2e-$version.json" --maxWorkers=$E2E_WORKERS $suites)"
   }
   line_step=$((n + ${#services[@]} + 1))
   pids=() logs=() previous=""

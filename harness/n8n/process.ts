@@ -1,5 +1,6 @@
 /** n8n started headless on loopback, and stopped with its whole process group. */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { promisify } from 'node:util';
 
@@ -8,6 +9,7 @@ import { n8nCommand } from './launch';
 const STARTUP_TIMEOUT_MS = 180_000;
 const SHUTDOWN_TIMEOUT_MS = 20_000;
 const READY_LINE = 'Editor is now accessible';
+const PORT_TAKEN_ATTEMPTS = 3;
 
 /** Loopback must never go through a proxy, in this process or in n8n. */
 const NO_PROXY = ['127.0.0.1', 'localhost', process.env.NO_PROXY].filter(Boolean).join(',');
@@ -67,8 +69,23 @@ export class N8nInstance {
 		this.exited = new Promise((resolveExit) => child.once('exit', (code) => resolveExit(code)));
 	}
 
-	/** Starts `n8n start` in its own process group and resolves when the editor (and webhooks) are up. */
+	/**
+	 * Starts `n8n start` in its own process group and resolves when the editor (and webhooks) are up.
+	 * A free port found here can be taken by another process before n8n binds it (suites run side
+	 * by side): when n8n then fails on EADDRINUSE, it starts again on other free ports.
+	 */
 	static async start(options: N8nStartOptions): Promise<N8nInstance> {
+		for (let attempt = 1; ; attempt++) {
+			try {
+				return await N8nInstance.startOnce(options);
+			} catch (error) {
+				const portTaken = String((error as Error).message).includes('EADDRINUSE');
+				if (!portTaken || attempt === PORT_TAKEN_ATTEMPTS) throw error;
+			}
+		}
+	}
+
+	private static async startOnce(options: N8nStartOptions): Promise<N8nInstance> {
 		const port = options.port || (await freePort());
 		const brokerPort = await freePort();
 		const command = options.command ?? 'start';
@@ -87,9 +104,11 @@ export class N8nInstance {
 				...options.env,
 			},
 		});
+		const startedAt = Date.now();
 		const instance = new N8nInstance(child, options.userFolder, port, options.onOutput);
 		if (command === 'start') await instance.waitForOutput(READY_LINE, STARTUP_TIMEOUT_MS);
 		else await instance.waitUntilReady(STARTUP_TIMEOUT_MS);
+		recordTiming(command, startedAt);
 		return instance;
 	}
 
@@ -155,6 +174,7 @@ export class N8nInstance {
 	/** Stops n8n and its task runner by process group: SIGTERM, then SIGKILL if it lingers. */
 	async stop(): Promise<void> {
 		if (!runningGroups.has(this.pid)) return;
+		const startedAt = Date.now();
 		if (this.isRunning) {
 			signalGroup(this.pid, 'SIGTERM');
 			const stoppedInTime = await Promise.race([
@@ -169,6 +189,7 @@ export class N8nInstance {
 		// the task runner is in the same group and may outlive the main process by a moment
 		signalGroup(this.pid, 'SIGKILL');
 		runningGroups.delete(this.pid);
+		recordTiming('stop', startedAt);
 	}
 
 	tail(lines = 60): string {
@@ -194,6 +215,25 @@ export async function runN8nCli(userFolder: string, args: string[]): Promise<str
 		},
 	});
 	return stdout + stderr;
+}
+
+/**
+ * With `N8N_TIMINGS=<file>` (scripts/test.sh sets it per line), every start and stop of an n8n
+ * process appends one line: what, seconds, the test file running (jest's), when it ended.
+ */
+function recordTiming(what: string, startedAt: number): void {
+	const file = process.env.N8N_TIMINGS;
+	if (!file) return;
+	const testFile = (
+		globalThis as { expect?: { getState(): { testPath?: string } } }
+	).expect?.getState().testPath;
+	const line = [
+		what,
+		((Date.now() - startedAt) / 1000).toFixed(1),
+		testFile ?? '',
+		new Date().toISOString(),
+	];
+	appendFileSync(file, `${line.join('\t')}\n`);
 }
 
 /** Process groups of the n8n instances this process started and has not stopped yet. */
