@@ -37,12 +37,14 @@ import { timesheetApprovedWorkflow } from '../../demo/workflows';
 import { CREDENTIAL_TYPE } from '../../harness/constants';
 import { nodeOutput } from '../../harness/n8n';
 import { eventually } from '../../harness/poll';
-import type { EventEnvelope, WebhookDelivery, WebhookEndpoint } from '../../harness/sandbox-control';
+import type {
+	EventEnvelope,
+	WebhookDelivery,
+	WebhookEndpoint,
+} from '../../harness/sandbox-control';
 import { openNodeSecret } from '../support/sealed-secret';
-import {
-	decodeMemory,
-	envelopeHash,
-} from '../../nodes/WorkforceManagementTrigger/duplicates/envelopeMemory';
+import { envelopeHash } from '../../nodes/WorkforceManagementTrigger/duplicates/envelopeMemory';
+import { decodeMemory } from '../../nodes/WorkforceManagementTrigger/duplicates/storedMemory';
 import {
 	envelopeIds,
 	postAllAtOnce,

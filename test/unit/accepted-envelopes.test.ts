@@ -5,10 +5,8 @@ import {
 	type MemoryOwner,
 	processMemorySize,
 } from '../../nodes/WorkforceManagementTrigger/duplicates/acceptedEnvelopes';
-import {
-	decodeMemory,
-	envelopeHash,
-} from '../../nodes/WorkforceManagementTrigger/duplicates/envelopeMemory';
+import { envelopeHash } from '../../nodes/WorkforceManagementTrigger/duplicates/envelopeMemory';
+import { decodeMemory } from '../../nodes/WorkforceManagementTrigger/duplicates/storedMemory';
 import type { DuplicateMemoryStaticData } from '../../nodes/WorkforceManagementTrigger/staticData';
 
 const NOW = 1_767_225_600;

@@ -1,21 +1,23 @@
 import { createHash } from 'node:crypto';
 
 import {
-	decodeMemory,
-	encodeMemory,
 	ENVELOPE_MEMORY_LIMITS,
 	envelopeHash,
 	type EnvelopeMemory,
 	hourOf,
 	mergeMemories,
 	migrateLegacy,
-	newInStored,
 	recordEnvelope,
 	recordInPlace,
-	type HourEncodings,
 	forgetAcceptedEnvelopes,
-	sameStoredMemory,
 } from '../../nodes/WorkforceManagementTrigger/duplicates/envelopeMemory';
+import {
+	decodeMemory,
+	encodeMemory,
+	newInStored,
+	type HourEncodings,
+	sameStoredMemory,
+} from '../../nodes/WorkforceManagementTrigger/duplicates/storedMemory';
 import type { StoredEnvelopeMemory } from '../../nodes/WorkforceManagementTrigger/staticData';
 
 const NOW = 1_767_225_600;

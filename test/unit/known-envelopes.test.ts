@@ -1,8 +1,8 @@
 import {
 	ENVELOPE_MEMORY_LIMITS,
-	encodeMemory,
 	recordEnvelope,
 } from '../../nodes/WorkforceManagementTrigger/duplicates/envelopeMemory';
+import { encodeMemory } from '../../nodes/WorkforceManagementTrigger/duplicates/storedMemory';
 import { knownEnvelopes } from '../../nodes/WorkforceManagementTrigger/recovery/knownEnvelopes';
 
 const NOW_SECONDS = 1_795_000_000;

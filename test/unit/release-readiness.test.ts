@@ -184,9 +184,14 @@ describe('package.json for publishing', () => {
 			`${repo}#webhooks`,
 		]);
 		const readmeAnchors = [...read('README.md').matchAll(/^## (.+)$/gm)].map((m) =>
-			m[1].toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-'),
+			m[1]
+				.toLowerCase()
+				.replace(/[^a-z0-9 -]/g, '')
+				.replace(/ /g, '-'),
 		);
-		expect(readmeAnchors).toEqual(expect.arrayContaining(['operations', 'credentials', 'webhooks']));
+		expect(readmeAnchors).toEqual(
+			expect.arrayContaining(['operations', 'credentials', 'webhooks']),
+		);
 		// no #fragment in the codex: n8n appends its ?utm_… query after the link, so a fragment would never resolve
 		const codexLinks = [
 			'nodes/WorkforceManagement/WorkforceManagement.node.json',

@@ -24,18 +24,15 @@
 import { PER_PROCESS_ENTRIES } from '../boundedMap';
 import type { DuplicateMemoryStaticData, StoredEnvelopeMemory } from '../staticData';
 import {
-	encodeMemory,
 	type EnvelopeMemory,
-	type HourEncodings,
 	envelopeHash,
 	hourOf,
 	mergeMemories,
 	migrateLegacy,
-	newInStored,
 	recordEnvelope,
 	recordInPlace,
-	sameStoredMemory,
 } from './envelopeMemory';
+import { encodeMemory, type HourEncodings, newInStored, sameStoredMemory } from './storedMemory';
 
 /** The duplicate memory of one registration (a trigger's production webhook or test listener). */
 interface RegistrationMemory {

@@ -1,10 +1,6 @@
 /** The duplicate memory as recovery asks it: did this trigger already run the event? */
-import {
-	decodeMemory,
-	ENVELOPE_MEMORY_LIMITS,
-	envelopeHash,
-	hourOf,
-} from '../duplicates/envelopeMemory';
+import { ENVELOPE_MEMORY_LIMITS, envelopeHash, hourOf } from '../duplicates/envelopeMemory';
+import { decodeMemory } from '../duplicates/storedMemory';
 import type { TriggerStaticData } from '../staticData';
 
 export interface KnownEnvelopes {
