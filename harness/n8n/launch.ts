@@ -26,6 +26,8 @@ export interface N8nLine {
 	 * starts: 2.8.4 does; 2.41.1 keeps its webhook rows across a restart and runs none.
 	 */
 	webhookMethodsAtStart: boolean;
+	/** The setting of how long n8n's database health check waits (`N8N_DB_PING_TIMEOUT` until 2.3x). */
+	dbPingTimeoutVariable: string;
 	/** What its first install takes on a fresh machine, idle and busy, in the words the README quotes. */
 	installTime: string;
 }
@@ -48,6 +50,7 @@ export function n8nLine(version: string): N8nLine {
 			nodeRange: '',
 			released: '',
 			webhookMethodsAtStart: true,
+			dbPingTimeoutVariable: 'N8N_DB_PING_TIMEOUT',
 			installTime: 'several minutes',
 		}
 	);

@@ -4,12 +4,19 @@ import { appendFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { promisify } from 'node:util';
 
-import { n8nCommand } from './launch';
+import { N8N_LINE, n8nCommand } from './launch';
 
 const STARTUP_TIMEOUT_MS = 180_000;
 const SHUTDOWN_TIMEOUT_MS = 20_000;
 const READY_LINE = 'Editor is now accessible';
 const PORT_TAKEN_ATTEMPTS = 3;
+/**
+ * n8n checks its database with `SELECT 1` every 2 s and, when one waits longer than 5 s, answers
+ * 503 ("Database is not ready!") to every request until one succeeds. On a machine whose two cores
+ * run several n8n processes and Postgres clusters at once (end-to-end suites side by side), such a
+ * wait is the machine, not the database: the check is given 60 s.
+ */
+const DB_PING_TIMEOUT_MS = 60_000;
 
 /** Loopback must never go through a proxy, in this process or in n8n. */
 const NO_PROXY = ['127.0.0.1', 'localhost', process.env.NO_PROXY].filter(Boolean).join(',');
@@ -272,6 +279,7 @@ function n8nEnvironment(
 		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+		[N8N_LINE.dbPingTimeoutVariable]: String(DB_PING_TIMEOUT_MS),
 		GENERIC_TIMEZONE: 'UTC',
 		// jest sets NODE_ENV=test, which n8n must not see
 		NODE_ENV: 'production',
