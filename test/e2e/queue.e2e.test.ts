@@ -13,7 +13,12 @@ import { endpointsRemoved } from '../support/endpoint-removal';
 import { N8N_CACHE_ROOT, nodeOutput, type Execution, type N8nInstance } from '../../harness/n8n';
 import type { EventEnvelope, WebhookEndpoint } from '../../harness/sandbox-control';
 import { postSignedEnvelope } from '../../harness/signed-delivery';
-import { chainWorkflow, memberParameters, webhookNode, workforceNode } from '../../harness/workflows';
+import {
+	chainWorkflow,
+	memberParameters,
+	webhookNode,
+	workforceNode,
+} from '../../harness/workflows';
 import { eventually } from '../../harness/poll';
 import { useE2eWorld } from './use-world';
 
@@ -233,7 +238,7 @@ describe('trigger on timesheet.approved', () => {
 		const executions = await settledExecutions();
 		const runs = executions.filter((execution) => nodeOutput(execution, TRIGGER).id === event.id);
 		expect(runs).toHaveLength(1);
-	});
+	}, 240_000); // the wait above allows the schedule 150 s on a loaded machine, then an event runs
 
 	test('deactivation on main deletes the endpoint (once the grace period for a republish is over); the webhook processes stop serving the URL', async () => {
 		const since = Date.now();
