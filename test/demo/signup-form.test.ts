@@ -54,7 +54,7 @@ beforeAll(async () => {
 	});
 	writeFileSync(join(demoFolder, 'state.json'), JSON.stringify(state));
 	browser = await launchChromium();
-}, 240_000);
+}, 450_000);
 
 afterAll(async () => {
 	await browser?.close();

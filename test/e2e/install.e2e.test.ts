@@ -64,4 +64,4 @@ test("the README's pack-and-install commands put both nodes into n8n's node pick
 	expect(response.status).toBe(200);
 	const types = ((await response.json()) as Array<{ name: string }>).map((type) => type.name);
 	expect(types).toEqual(expect.arrayContaining([ACTION_NODE_TYPE, TRIGGER_NODE_TYPE]));
-}, 240_000);
+}, 300_000);

@@ -30,7 +30,7 @@ const TRIGGER = 'On member updated';
 const EVENT = 'member.updated';
 const PAIRS = 20;
 const IN_FLIGHT = 16;
-const STEP_TIMEOUT_MS = 240_000;
+const STEP_TIMEOUT_MS = 420_000;
 
 let workflowId: string;
 let webhookId: string;

@@ -346,7 +346,7 @@ test(
 		);
 		expect(adopted).not.toEqual([]);
 	},
-	STEP_TIMEOUT_MS + 600_000,
+	STEP_TIMEOUT_MS + 1_500_000,
 );
 
 test('every emitted event ran exactly once, and no forged request ran', () => {

@@ -89,4 +89,4 @@ test(`3 events dead while n8n was down run exactly once each after it starts, th
 	const expected = [...missed, event.id];
 	expect(runsPerEvent(executions, TRIGGER, expected)).toEqual(onceEach(expected));
 	expect(executions).toHaveLength(4);
-}, 660_000); // longer than its named waits: n8n's start (up to 180 s), enabled (300 s), recovered (120 s)
+}, 810_000); // longer than its named waits: n8n's start (up to 180 s), enabled (300 s), recovered (120 s)…

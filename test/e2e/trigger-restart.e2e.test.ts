@@ -114,7 +114,7 @@ test(`stopped after ${STOP_AFTER_ANSWERS} of ${DELIVERIES} deliveries (${IN_FLIG
 	// request's save carried its id; each is in n8n's Executions list
 	const leftUnfinished = new Set(interrupted.map((each) => each.event));
 	expect(cutOff.filter((id) => runs(id) === 0 && !leftUnfinished.has(id))).toEqual([]);
-}, 400_000);
+}, 480_000);
 
 test(`drained first (a proxy in front stops passing deliveries on, n8n stops once the last is answered): nothing cut off, all ${DELIVERIES} run exactly once when sent again`, async () => {
 	const proxy = await Balancer.start([world().n8n.port]);
@@ -141,4 +141,4 @@ test(`drained first (a proxy in front stops passing deliveries on, n8n stops onc
 	} finally {
 		await proxy.stop();
 	}
-}, 400_000);
+}, 660_000);

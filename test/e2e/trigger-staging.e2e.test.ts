@@ -94,4 +94,4 @@ test("a staging import of production's workflow registers its own endpoint; prod
 		since: productionSince,
 		what: 'production deactivated',
 	});
-}, 400_000); // a second n8n starts: 20-60 s on a loaded machine
+}, 630_000); // longer than its named waits, a second n8n's start (up to 180 s) among them

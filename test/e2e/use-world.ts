@@ -10,22 +10,36 @@ import { E2eWorld, type E2eWorldOptions } from '../../harness/world';
 const DELIVERY_WAIT_MS = 30_000;
 
 /**
+ * A test here fails on the deadline of what it waited for (each names it), not on jest's clock:
+ * this default outlasts the named waits of any test that sets no timeout of its own (at most 270 s:
+ * an activation's 30 s, a round of deliveries' 30 s, `settledExecutions`' 180 s…); a test with a
+ * restart sets its own, above the 180 s an n8n start may take.
+ */
+const TEST_TIMEOUT_MS = 300_000;
+/** Starting a queue-mode world: Postgres and Redis, then main, a worker and two webhook processes. */
+const QUEUE_WORLD_START_MS = 1_110_000;
+
+/**
  * One sandbox + n8n world for the whole test file, started before its first test and stopped after
  * its last. Returns an accessor, since the world exists only once `beforeAll` has run.
  */
 export function useE2eWorld(options: E2eWorldOptions = {}): () => E2eWorld {
 	let world: E2eWorld | undefined;
+	jest.setTimeout(TEST_TIMEOUT_MS);
 
-	beforeAll(async () => {
-		world = await E2eWorld.start({
-			...options,
-			sandboxWebhooks: { timeoutMs: DELIVERY_WAIT_MS, ...options.sandboxWebhooks },
-		});
-	}, 480_000);
+	beforeAll(
+		async () => {
+			world = await E2eWorld.start({
+				...options,
+				sandboxWebhooks: { timeoutMs: DELIVERY_WAIT_MS, ...options.sandboxWebhooks },
+			});
+		},
+		options.queue ? QUEUE_WORLD_START_MS : 480_000,
+	);
 
 	afterAll(async () => {
 		await world?.stop();
-	}, 60_000);
+	}, 180_000);
 
 	return () => {
 		if (!world)

@@ -35,7 +35,7 @@ beforeAll(async () => {
 	world = await E2eWorld.start();
 	browser = await launchChromium();
 	page = await openEditorPage(browser, world);
-}, 240_000);
+}, 420_000);
 
 afterAll(async () => {
 	await browser?.close();

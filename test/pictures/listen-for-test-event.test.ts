@@ -42,7 +42,7 @@ let browser: Browser;
 beforeAll(async () => {
 	world = await E2eWorld.start();
 	browser = await launchChromium();
-}, 240_000);
+}, 420_000);
 
 afterAll(async () => {
 	await browser?.close();
