@@ -104,7 +104,7 @@ export function processMemorySize(): number {
  * What the loaded static data holds that this process does not (given-up ids aside): usually
  * nothing, found without decoding, since it is what this process wrote a moment ago.
  */
-function storedMemory(
+function addedByLoadedMemory(
 	entry: RegistrationMemory,
 	staticData: DuplicateMemoryStaticData,
 	nowSeconds: number,
@@ -148,7 +148,7 @@ export function acceptEnvelope(
 	nowSeconds: number,
 ): Acceptance {
 	const entry = registrationMemory(ownerKey(owner), nowSeconds);
-	const stored = storedMemory(entry, staticData, nowSeconds);
+	const stored = addedByLoadedMemory(entry, staticData, nowSeconds);
 	const legacy = migrateLegacy(staticData.recentEnvelopes);
 	let duplicate: boolean;
 	if (stored.size === 0 && legacy.size === 0) {
@@ -191,7 +191,7 @@ export function carryMemoryInto(
 	nowSeconds: number,
 ): () => void {
 	const entry = registrationMemory(ownerKey(owner), nowSeconds);
-	const stored = storedMemory(entry, staticData, nowSeconds);
+	const stored = addedByLoadedMemory(entry, staticData, nowSeconds);
 	if (stored.size > 0) entry.accepted = mergeMemories([stored, entry.accepted], nowSeconds);
 	entry.inFlight.add(staticData);
 	writeToRequestsInFlight(entry);
