@@ -44,6 +44,9 @@ name="n8n $N8N_VERSION"
 lock_sha=
 [ -n "$LINE_LOCK_DIR" ] && lock_sha=$(sha256sum "$LINE_LOCK_DIR/package-lock.json" | cut -d' ' -f1)
 
+source "$here/n8n/sqlite3-binding.sh"
+shared_node=$(sqlite3_shared_node)
+
 # The Node this line runs on: the registry's, first on PATH (npm then runs under it too, and
 # node-gyp builds against its headers), or the machine's when it fits the line.
 npm_node_args=()
@@ -194,7 +197,9 @@ JSON
 }
 
 rebuild() {
-  local start=$SECONDS modules=${LINE_REBUILD:-sqlite3}
+  local modules=${LINE_REBUILD:-sqlite3}
+  [[ " $modules " == *" sqlite3 "* ]] && sqlite3_compile_shared "$shared_node"
+  local start=$SECONDS
   echo "$name: compiling the native modules ($modules) under Node $node_version, part of the time above"
   phase=compile phase_stamp="$N8N_CACHE_DIR/.rebuild-started"
   touch "$phase_stamp"
@@ -220,6 +225,7 @@ if [ -f "$marker" ] || [ -d "$N8N_CACHE_DIR/node_modules" ]; then
   issue=$(problem)
   if [ -z "$issue" ]; then
     echo "$name: the cached install in $N8N_CACHE_DIR works (${lock_sha:+lockfile sha256 ${lock_sha:0:12}…, }sqlite3 loads under Node $node_version, n8n --version answers $N8N_VERSION)"
+    sqlite3_keep_binding "$shared_node"
     [ -f "$marker" ] || printf 'n8n %s, node %s, lockfile sha256 %s, verified %s\n' "$N8N_VERSION" "$node_version" "${lock_sha:-none}" "$(date -u +%FT%TZ)" >"$marker"
     exit 0
   fi
@@ -231,6 +237,14 @@ else
 fi
 
 issue=$(problem)
+if [[ $issue == *"sqlite3 binding"* ]] && [ -n "$(sqlite3_origin)" ]; then
+  echo "$name: the sqlite3 binding kept for every line does not load here ($issue); compiling this line's own"
+  rm -f "$(sqlite3_prebuild_file)"
+  shared_node="" LINE_REBUILD=sqlite3 rebuild
+  issue=$(problem)
+fi
 [ -z "$issue" ] || fail "$name: installed, but it does not work: $issue. Whole npm log: $N8N_CACHE_DIR/install.log"
+sqlite3_keep_binding "$shared_node"
+sqlite3_origin
 printf 'n8n %s, node %s, lockfile sha256 %s, verified %s\n' "$N8N_VERSION" "$node_version" "${lock_sha:-none}" "$(date -u +%FT%TZ)" >"$marker"
 echo "$name: ready under Node $node_version (${lock_sha:+lockfile sha256 $lock_sha, }sqlite3 loads, n8n --version answers $N8N_VERSION)"

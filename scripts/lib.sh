@@ -30,7 +30,8 @@ npm_clean() {
   local var
   local -a unset_args=()
   for var in $(compgen -e); do
-    case $var in npm_config_* | npm_package_* | npm_lifecycle_* | npm_command | npm_execpath | npm_node_execpath | INIT_CWD) unset_args+=(-u "$var") ;; esac
+    case $var in npm_config_sqlite3_local_prebuilds) ;; # scripts/n8n/sqlite3-binding.sh's, not the caller's
+    npm_config_* | npm_package_* | npm_lifecycle_* | npm_command | npm_execpath | npm_node_execpath | INIT_CWD) unset_args+=(-u "$var") ;; esac
   done
   env "${unset_args[@]}" npm "$@"
 }
