@@ -146,6 +146,22 @@ export class N8nInstance {
 		return `${this.url}/webhook/${webhookId}/${path}`;
 	}
 
+	/**
+	 * Waits for `text` in n8n's output. A line n8n writes reaches this process through a pipe, on a
+	 * loaded machine after the state it reports can already be read over HTTP.
+	 */
+	async logged(text: string, timeoutMs = 30_000): Promise<void> {
+		const deadline = Date.now() + timeoutMs;
+		while (!this.output.includes(text)) {
+			if (Date.now() > deadline) {
+				throw new Error(
+					`n8n did not print "${text}" within ${timeoutMs} ms. Its output:\n${this.tail()}`,
+				);
+			}
+			await new Promise((wake) => setTimeout(wake, 250));
+		}
+	}
+
 	async waitForOutput(text: string, timeoutMs: number): Promise<void> {
 		const startedAt = Date.now();
 		while (!this.output.includes(text)) {

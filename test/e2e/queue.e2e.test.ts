@@ -227,7 +227,7 @@ describe('trigger on timesheet.approved', () => {
 			`queue mode: endpoint disabled while n8n ran was enabled again ${((Date.now() - disabledAt) / 1000).toFixed(1)} s later (check every minute)`,
 		);
 		const found = `webhook endpoint ${endpoint.id} was found disabled`;
-		expect(world().n8n.log).toContain(found);
+		await world().n8n.logged(found);
 		for (const instance of [...cluster().webhooks, cluster().worker]) {
 			expect(instance.log).not.toContain(found);
 		}

@@ -64,7 +64,7 @@ test("a staging import of production's workflow registers its own endpoint; prod
 	expect(registration(both.find((endpoint) => endpoint.id === production.id)!)).toEqual(
 		registration(production),
 	);
-	expect(staging.n8n.log).toContain(
+	await staging.n8n.logged(
 		`Webhook endpoint ${production.id} ("${production.description as string}") delivers to ${production.url}`,
 	);
 
