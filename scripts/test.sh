@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# `npm test`: every check, each announced and timed, in three phases:
+# `npm test`: every check, each announced and timed, in three phases, while every tested n8n line
+# (scripts/n8n/lines.json) installs from the start, one after the other, newest first (two installs
+# side by side take as long as two in a row, and the newest line's suites take longest: its n8n
+# starts slowest):
 #   1. build, lint, typecheck, scan, one after the other;
-#   2. the fast jest tier (unit, sandbox, engine: no n8n needed) while Chromium, Postgres, Redis,
-#      nginx and every tested n8n line (scripts/n8n/lines.json) install, the lines one after the
-#      other, newest first (two installs side by side take as long as two in a row, and the newest
-#      line's suites take longest: its n8n starts slowest);
+#   2. the fast jest tier (unit, sandbox, engine: no n8n needed) once Chromium, Postgres, Redis and
+#      nginx are there;
 #   3. the end-to-end, demo and pictures suites against each n8n line, the lines side by side (each
 #      starts as soon as its n8n is installed; N8N_VERSION chooses the line for the test support).
 # The suites of a real n8n mostly wait (on n8n's start, on polls), so two lines side by side take
@@ -60,6 +61,9 @@ line_suites() {
   [ "$1" = "$oldest" ] && suites+=" test/pictures/first-contact.test.ts"
   echo "$suites"
 }
+line_e2e_command() { # version: the command line of its end-to-end phase
+  echo "N8N_TIMINGS=$results/n8n-starts-$1.tsv $(jest_command "$1" "$results/jest-e2e-$1.json" --maxWorkers=$E2E_WORKERS $(line_suites "$1"))"
+}
 
 # `scripts/test.sh --e2e-under-load [runs]`: only the last phase (every line's suites, the lines side
 # by side, as `npm test` runs them), `runs` times in a row (default 3), each beside a CPU burner,
@@ -73,7 +77,7 @@ if [ "${1:-}" = --e2e-under-load ]; then
     (while sleep 15; do cut -d' ' -f1 /proc/loadavg; done) >"$results/load-$run.txt" &
     sampler=$! start=$SECONDS pids=()
     for version in "${lines[@]}"; do
-      N8N_TIMINGS=$results/n8n-starts-$version.tsv bash -c "$(jest_command "$version" "$results/jest-e2e-$version.json" --maxWorkers=$E2E_WORKERS $(line_suites "$version"))" \
+      bash -c "$(line_e2e_command "$version")" \
         >"$results/line-$version-$run.log" 2>&1 &
       pids+=($!)
     done
@@ -107,12 +111,15 @@ run_step() { # number, name, what, command line
   [ "$result" = passed ]
 }
 
-for step in "${checks_first[@]}"; do
-  IFS='|' read -r name what command <<<"$step"
-  next; run_step "$n" "$name" "$what" "$command"
-done
+run_checks() {
+  for step in "${checks_first[@]}"; do
+    IFS='|' read -r name what command <<<"$step"
+    next; run_step "$n" "$name" "$what" "$command"
+  done
+}
 
 if [ $# -gt 0 ]; then
+  run_checks
   for step in "${services[@]}"; do
     IFS='|' read -r name what command <<<"$step"
     next; run_step "$n" "$name" "$what" "$command"
@@ -120,7 +127,9 @@ if [ $# -gt 0 ]; then
   next; run_step "$n" n8n "install or verify n8n $oldest" "bash scripts/install-n8n.sh $oldest"
   next; run_step "$n" jest "the suites you named, against n8n $oldest" "$(jest_command "$oldest" "$results/jest.json" "$@")"
 else
-  # Phase 2 and 3. Each line's job: install its n8n, wait until the services are there, run its suites.
+  # Each line's job: install its n8n (from the start: the checks beside it are CPU, the install's
+  # first minutes mostly download), wait until the checks have built the package and the services
+  # are there, run its suites.
   services_ready=$results/.services-ready
   rm -f "$services_ready"
   line_job() { # first step number, version, the install to wait for (a marker file, or empty)
@@ -137,9 +146,9 @@ else
     fi
     while [ ! -e "$services_ready" ]; do sleep 2; done
     run_step $((number + 1)) "e2e-$version" "the ${suites// /, } suites against n8n $version, $E2E_WORKERS at a time" \
-      "N8N_TIMINGS=$results/n8n-starts-$version.tsv $(jest_command "$version" "$results/jest-e2e-$version.json" --maxWorkers=$E2E_WORKERS $suites)"
+      "$(line_e2e_command "$version")"
   }
-  line_step=$((n + ${#services[@]} + 1))
+  line_step=$((${#checks_first[@]} + ${#services[@]} + 1))
   pids=() logs=() previous=""
   rm -f "$results"/.installed-*
   for ((i = ${#lines[@]} - 1; i >= 0; i--)); do
@@ -148,7 +157,8 @@ else
     pids+=($!) logs+=("$log") previous=$results/.installed-$version
   done
   echo
-  echo "━━ n8n ${lines[*]}: installed one after the other (newest first), then tested side by side, each into $results/line-<version>.log (printed when it ends)"
+  echo "━━ n8n ${lines[*]}: installed one after the other (newest first) from now on, then tested side by side, each into $results/line-<version>.log (printed when it ends)"
+  run_checks
   for step in "${services[@]}"; do
     IFS='|' read -r name what command <<<"$step"
     next; run_step "$n" "$name" "$what" "$command"
