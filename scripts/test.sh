@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
-# `npm test`: every check, each announced and timed, in three phases, while every tested n8n line
-# (scripts/n8n/lines.json) installs from the start, one after the other, newest first (two installs
-# side by side take as long as two in a row, and the newest line's suites take longest: its n8n
-# starts slowest):
+# `npm test`: every check, each announced and timed, in three phases:
 #   1. build, lint, typecheck, scan, one after the other;
-#   2. the fast jest tier (unit, sandbox, engine: no n8n needed) once Chromium, Postgres, Redis and
-#      nginx are there;
+#   2. the fast jest tier (unit, sandbox, engine: no n8n needed) while Chromium, Postgres, Redis,
+#      nginx and every tested n8n line (scripts/n8n/lines.json) install, the lines one after the
+#      other, newest first (two installs side by side take as long as two in a row, and the newest
+#      line's suites take longest: its n8n starts slowest);
 #   3. the end-to-end, demo and pictures suites against each n8n line, the lines side by side (each
 #      starts as soon as its n8n is installed; N8N_VERSION chooses the line for the test support).
 # The suites of a real n8n mostly wait (on n8n's start, on polls), so two lines side by side take
@@ -111,15 +110,12 @@ run_step() { # number, name, what, command line
   [ "$result" = passed ]
 }
 
-run_checks() {
-  for step in "${checks_first[@]}"; do
-    IFS='|' read -r name what command <<<"$step"
-    next; run_step "$n" "$name" "$what" "$command"
-  done
-}
+for step in "${checks_first[@]}"; do
+  IFS='|' read -r name what command <<<"$step"
+  next; run_step "$n" "$name" "$what" "$command"
+done
 
 if [ $# -gt 0 ]; then
-  run_checks
   for step in "${services[@]}"; do
     IFS='|' read -r name what command <<<"$step"
     next; run_step "$n" "$name" "$what" "$command"
@@ -127,9 +123,10 @@ if [ $# -gt 0 ]; then
   next; run_step "$n" n8n "install or verify n8n $oldest" "bash scripts/install-n8n.sh $oldest"
   next; run_step "$n" jest "the suites you named, against n8n $oldest" "$(jest_command "$oldest" "$results/jest.json" "$@")"
 else
-  # Each line's job: install its n8n (from the start: the checks beside it are CPU, the install's
-  # first minutes mostly download), wait until the checks have built the package and the services
-  # are there, run its suites.
+  # Phase 2 and 3. Each line's job: install its n8n, wait until the services are there, run its
+  # suites. The installs wait for the checks: begun beside them (tried at 3c3346c), the first
+  # install ended 23 s later than after them and the checks took 71 s instead of 40 (the machine's
+  # 2 cores are 85-100 % busy through most of npm test).
   services_ready=$results/.services-ready
   rm -f "$services_ready"
   line_job() { # first step number, version, the install to wait for (a marker file, or empty)
@@ -148,7 +145,7 @@ else
     run_step $((number + 1)) "e2e-$version" "the ${suites// /, } suites against n8n $version, $E2E_WORKERS at a time" \
       "$(line_e2e_command "$version")"
   }
-  line_step=$((${#checks_first[@]} + ${#services[@]} + 1))
+  line_step=$((n + ${#services[@]} + 1))
   pids=() logs=() previous=""
   rm -f "$results"/.installed-*
   for ((i = ${#lines[@]} - 1; i >= 0; i--)); do
@@ -157,8 +154,7 @@ else
     pids+=($!) logs+=("$log") previous=$results/.installed-$version
   done
   echo
-  echo "━━ n8n ${lines[*]}: installed one after the other (newest first) from now on, then tested side by side, each into $results/line-<version>.log (printed when it ends)"
-  run_checks
+  echo "━━ n8n ${lines[*]}: installed one after the other (newest first), then tested side by side, each into $results/line-<version>.log (printed when it ends)"
   for step in "${services[@]}"; do
     IFS='|' read -r name what command <<<"$step"
     next; run_step "$n" "$name" "$what" "$command"
