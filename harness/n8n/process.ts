@@ -4,6 +4,7 @@ import { appendFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { promisify } from 'node:util';
 
+import { eventually } from '../poll';
 import { N8N_LINE, n8nCommand } from './launch';
 
 const STARTUP_TIMEOUT_MS = 180_000;
@@ -151,15 +152,12 @@ export class N8nInstance {
 	 * loaded machine after the state it reports can already be read over HTTP.
 	 */
 	async logged(text: string, timeoutMs = 30_000): Promise<void> {
-		const deadline = Date.now() + timeoutMs;
-		while (!this.output.includes(text)) {
-			if (Date.now() > deadline) {
-				throw new Error(
-					`n8n did not print "${text}" within ${timeoutMs} ms. Its output:\n${this.tail()}`,
-				);
-			}
-			await new Promise((wake) => setTimeout(wake, 250));
-		}
+		await eventually(
+			`n8n printing "${text}"`,
+			async () => this.output,
+			(output) => output.includes(text),
+			{ timeoutMs, intervalMs: 250, describe: () => `its output:\n${this.tail()}` },
+		);
 	}
 
 	async waitForOutput(text: string, timeoutMs: number): Promise<void> {
