@@ -52,6 +52,8 @@ export interface E2eWorldOptions {
 	queue?: boolean;
 	/** With `queue`: nginx in front of the webhook processes, and triggers register its URL. */
 	balancer?: boolean;
+	/** Whether n8n (main, in queue mode) serves its editor (N8nStartOptions.editor; default true). */
+	editor?: boolean;
 }
 
 function removeFolder(folder: string | undefined): void {
@@ -134,6 +136,7 @@ export class E2eWorld {
 						mainPort: options.n8nPort,
 						onOutput: tagLines(options.onN8nOutput),
 						balancer: options.balancer,
+						editor: options.editor,
 					})
 				: undefined;
 			const {
@@ -149,6 +152,7 @@ export class E2eWorld {
 						workFolder: options.workFolder ?? temporaryFolder,
 						port: options.n8nPort,
 						onOutput: options.onN8nOutput,
+						editor: options.editor,
 					});
 			try {
 				const credential = await client.createCredential({
@@ -191,6 +195,7 @@ export class E2eWorld {
 			userFolder: this.currentN8n.userFolder,
 			port: this.currentN8n.port,
 			onOutput: this.parts.onN8nOutput,
+			editor: this.currentN8n.editor,
 		});
 	}
 

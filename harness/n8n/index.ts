@@ -30,6 +30,7 @@ export async function startN8nWithPackage(
 		port?: number;
 		env?: Record<string, string>;
 		onOutput?: (chunk: string) => void;
+		editor?: boolean;
 	} = {},
 ): Promise<StartedN8n> {
 	n8nBinary();
@@ -39,6 +40,7 @@ export async function startN8nWithPackage(
 		port: options.port,
 		env: options.env,
 		onOutput: options.onOutput,
+		editor: options.editor,
 	});
 	try {
 		return await setUpOwner(n8n);

@@ -22,6 +22,8 @@ export interface QueueClusterOptions {
 	 * it, they register webhook-1's.
 	 */
 	balancer?: boolean;
+	/** Whether main serves n8n's editor (N8nStartOptions.editor; default true). */
+	editor?: boolean;
 }
 
 export type QueueRole = 'main' | 'worker' | 'webhook-1' | 'webhook-2';
@@ -122,6 +124,7 @@ export class QueueCluster {
 					command,
 					port,
 					env: { ...shared, ...env },
+					editor: command === 'start' ? options.editor : undefined,
 					onOutput: options.onOutput && ((chunk) => options.onOutput!(roles[index], chunk)),
 				});
 			const start = async (...args: Parameters<typeof launch>) => {

@@ -22,7 +22,8 @@ import {
 import { eventually } from '../../harness/poll';
 import { useE2eWorld } from './use-world';
 
-const world = useE2eWorld({ queue: true });
+// main's editor serves /types/nodes.json, which the first test reads
+const world = useE2eWorld({ queue: true, editor: true });
 const cluster = () => world().queue!;
 
 /** The worker logs `Worker started execution <id> (job <n>)` for every job it takes. */

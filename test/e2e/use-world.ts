@@ -22,6 +22,8 @@ const QUEUE_WORLD_START_MS = 1_110_000;
 /**
  * One sandbox + n8n world for the whole test file, started before its first test and stopped after
  * its last. Returns an accessor, since the world exists only once `beforeAll` has run.
+ * n8n serves no editor here unless a suite asks (`editor: true`, for what the editor serves): these
+ * suites open no browser, and every start is cheaper without it (N8nStartOptions.editor).
  */
 export function useE2eWorld(options: E2eWorldOptions = {}): () => E2eWorld {
 	let world: E2eWorld | undefined;
@@ -30,6 +32,7 @@ export function useE2eWorld(options: E2eWorldOptions = {}): () => E2eWorld {
 	beforeAll(
 		async () => {
 			world = await E2eWorld.start({
+				editor: false,
 				...options,
 				sandboxWebhooks: { timeoutMs: DELIVERY_WAIT_MS, ...options.sandboxWebhooks },
 			});

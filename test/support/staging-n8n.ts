@@ -41,6 +41,7 @@ export class StagingN8n {
 				userFolder: copyUserFolder(production.n8n.userFolder, folder),
 				port,
 				env: { WEBHOOK_URL: `http://127.0.0.1:${port}/` },
+				editor: production.n8n.editor,
 			});
 			try {
 				const { client } = await setUpOwner(n8n);
