@@ -132,6 +132,20 @@ export class SandboxControl {
 	}
 
 	/**
+	 * The next `count` API requests under `path` are handled at once and answered only when
+	 * `releaseAnswers()` is called (a `late_answer` fault with `hold`; at most 10 minutes).
+	 */
+	async holdAnswers(path: string, count = 1): Promise<void> {
+		await this.call('POST', '/__sandbox/faults', { kind: 'late_answer', path, hold: true, count });
+	}
+
+	/** Sends every answer `holdAnswers` kept back; how many there were. */
+	async releaseAnswers(): Promise<number> {
+		const { released } = await this.call<{ released: number }>('POST', '/__sandbox/faults/release');
+		return released;
+	}
+
+	/**
 	 * The next `count` API requests under `path` are answered with `status` (a status fault); a 429
 	 * asks for `retryAfterSeconds` (the sandbox's default: 1).
 	 */

@@ -3,8 +3,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 
 import { SandboxClock } from './clock';
 import type { SandboxConfig } from './config';
-import type { LoggedRequest } from './control-state';
-import { API_PREFIX, FaultQueue, HELD_CONNECTION_MAX_MS } from './control-state';
+import type { LateAnswerFault, LoggedRequest } from './control-state';
+import { API_PREFIX, FaultQueue, HELD_CONNECTION_MAX_MS, HeldAnswers } from './control-state';
 import { registerControlRoutes } from './control';
 import { DeliveryEngine } from './deliveries';
 import { ApiError, detailsFromAjv, validationError } from './errors';
@@ -25,8 +25,8 @@ declare module 'fastify' {
 	interface FastifyRequest {
 		grant: ApiKeyGrant | null;
 		logEntry: LoggedRequest | null;
-		/** A `late_answer` fault's delay, in seconds, for this request. */
-		lateAnswerSeconds: number;
+		/** The `late_answer` fault this request's answer waits for, if any. */
+		lateAnswer: LateAnswerFault | null;
 	}
 }
 
@@ -225,15 +225,15 @@ function registerApi(app: FastifyInstance, state: SandboxState): void {
 					trickleBody(reply, slowBody.seconds);
 					return;
 				}
-				request.lateAnswerSeconds = state.faults.take('late_answer', url.pathname)?.seconds ?? 0;
+				request.lateAnswer = state.faults.take('late_answer', url.pathname) ?? null;
 				const operation = request.routeOptions.config.operation;
 				if (operation) authorize(state, request, reply, operation);
 			});
 
 			api.addHook('onSend', async (request) => {
-				if (request.lateAnswerSeconds > 0) {
-					await new Promise((wake) => setTimeout(wake, request.lateAnswerSeconds * 1000));
-				}
+				const late = request.lateAnswer;
+				if (late?.hold) await state.heldAnswers.wait();
+				else if (late) await new Promise((wake) => setTimeout(wake, late.seconds * 1000));
 			});
 
 			api.addHook('preValidation', async (request) => {
@@ -290,6 +290,7 @@ export function buildApp(config: SandboxConfig): { app: FastifyInstance; state: 
 		engine: new DeliveryEngine(store, clock, config.webhooks),
 		rateLimiter: new RateLimiter(config.rateLimit, clock),
 		faults: new FaultQueue(),
+		heldAnswers: new HeldAnswers(),
 		requestLog: [],
 	};
 
@@ -310,7 +311,10 @@ export function buildApp(config: SandboxConfig): { app: FastifyInstance; state: 
 	});
 	app.decorateRequest('grant', null);
 	app.decorateRequest('logEntry', null);
-	app.decorateRequest('lateAnswerSeconds', 0);
+	app.decorateRequest('lateAnswer', null);
+	app.addHook('onClose', async () => {
+		state.heldAnswers.release();
+	});
 
 	// JSON only: any other content type is a 415 rather than a string body.
 	app.removeAllContentTypeParsers();

@@ -72,11 +72,40 @@ export interface SlowBodyFault extends FaultBase {
 
 /**
  * The next API requests are handled as usual (a write is done), and their answer is sent
- * `seconds` later: a server that commits, then answers slowly.
+ * `seconds` later: a server that commits, then answers slowly. With `hold`, the answer waits
+ * instead until the control interface releases it (`HeldAnswers`), for a test that needs it sent
+ * after a state, not after a time.
  */
 export interface LateAnswerFault extends FaultBase {
 	kind: 'late_answer';
 	seconds: number;
+	hold: boolean;
+}
+
+/** Answers a `late_answer` fault with `hold` keeps back until released (or HELD_CONNECTION_MAX_MS). */
+export class HeldAnswers {
+	private readonly waiting = new Set<() => void>();
+
+	/** Resolves when released, or after HELD_CONNECTION_MAX_MS at the latest. */
+	async wait(): Promise<void> {
+		await new Promise<void>((release) => {
+			const timer = setTimeout(() => done(), HELD_CONNECTION_MAX_MS);
+			timer.unref();
+			const done = () => {
+				clearTimeout(timer);
+				this.waiting.delete(done);
+				release();
+			};
+			this.waiting.add(done);
+		});
+	}
+
+	/** Sends every held answer; answers how many there were. */
+	release(): number {
+		const held = [...this.waiting];
+		for (const done of held) done();
+		return held.length;
+	}
 }
 
 export type Fault =
@@ -97,7 +126,7 @@ export type FaultRequest = { count: number; path?: string } & (
 	| { kind: 'broken_page'; variant: (typeof BROKEN_PAGE_VARIANTS)[number] }
 	| { kind: 'reset'; after?: number; hold?: boolean }
 	| { kind: 'slow_body'; seconds?: number }
-	| { kind: 'late_answer'; seconds?: number }
+	| { kind: 'late_answer'; seconds?: number; hold?: boolean }
 );
 
 export const API_PREFIX = '/api/v1';

@@ -114,6 +114,7 @@ const slowFaultBody = object(
 		kind: { type: 'string', enum: ['slow_body', 'late_answer'] },
 		count: faultCount,
 		seconds: { type: 'integer', minimum: 1, maximum: MAX_SLOW_BODY_SECONDS },
+		hold: { type: 'boolean' },
 		path: nonEmptyString,
 	},
 	['kind', 'count'],
@@ -144,10 +145,19 @@ function faultOf(body: FaultRequest): Fault {
 	if (body.kind === 'broken_page') {
 		return { kind: 'broken_page', variant: body.variant, remaining: body.count, path };
 	}
-	if (body.kind === 'slow_body' || body.kind === 'late_answer') {
+	if (body.kind === 'slow_body') {
 		return {
 			kind: body.kind,
 			seconds: body.seconds ?? DEFAULT_SLOW_BODY_SECONDS,
+			remaining: body.count,
+			path,
+		};
+	}
+	if (body.kind === 'late_answer') {
+		return {
+			kind: body.kind,
+			seconds: body.seconds ?? DEFAULT_SLOW_BODY_SECONDS,
+			hold: body.hold ?? false,
 			remaining: body.count,
 			path,
 		};
@@ -180,6 +190,7 @@ export async function registerControlRoutes(
 		await state.engine.stop();
 		state.store.reset();
 		state.faults.clear();
+		state.heldAnswers.release();
 		state.rateLimiter.reset();
 		state.requestLog.length = 0;
 		return { ok: true };
@@ -277,6 +288,8 @@ export async function registerControlRoutes(
 	});
 
 	control.get('/faults', async () => ({ faults: state.faults.pending() }));
+
+	control.post('/faults/release', async () => ({ released: state.heldAnswers.release() }));
 
 	control.delete('/faults', async () => {
 		state.faults.clear();

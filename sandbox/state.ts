@@ -1,6 +1,6 @@
 import type { SandboxClock } from './clock';
 import type { SandboxConfig } from './config';
-import type { FaultQueue, LoggedRequest } from './control-state';
+import type { FaultQueue, HeldAnswers, LoggedRequest } from './control-state';
 import type { DeliveryEngine } from './deliveries';
 import type { RateLimiter } from './rate-limit';
 import type { Store } from './store';
@@ -13,5 +13,6 @@ export interface SandboxState {
 	engine: DeliveryEngine;
 	rateLimiter: RateLimiter;
 	faults: FaultQueue;
+	heldAnswers: HeldAnswers;
 	requestLog: LoggedRequest[];
 }

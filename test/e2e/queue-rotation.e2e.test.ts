@@ -10,12 +10,15 @@
  * moment (its current secret and the replaced ones still signing, at the sandbox's clock). Forged
  * requests go straight at both processes while the first real events arrive.
  *
- * The order the saves land in: a forged request makes webhook-2 roll first, and the sandbox
- * answers that roll 15 seconds late (its `late_answer` fault; the roll itself is done at once).
+ * The order the saves land in: a forged request makes webhook-2 roll first, and the sandbox holds
+ * its answer to that roll (a `late_answer` fault with `hold`; the roll itself is done at once).
  * Meanwhile webhook-1 rolls and saves, and webhook-2 accepts the copies of the events the API
  * delivered to webhook-1 during the rotation (refused there; the API retries them an hour later).
- * webhook-2's earlier roll is saved last: the row holds a secret the API signs with for 24 hours
- * only, which webhook-1 must replace with its own, and the copies' retries must be recognised.
+ * Only then is the held answer released, so webhook-2's earlier roll is saved last, whatever the
+ * machine's load: the row holds a secret the API signs with for 24 hours only, which webhook-1 must
+ * replace with its own, and the copies' retries must be recognised. (A fixed delay of 15 s was not
+ * enough at load 14: webhook-1 rolled 7 s after webhook-2, and the copies' saves came last.) The
+ * trigger waits 30 s for an answer (REQUEST_DEADLINE_MS): the release comes well before.
 
  * Clocks: the signatures carry the sandbox's clock, which this file moves 25 hours ahead, while
  * n8n checks them against its real clock: the trigger's Signature Tolerance is set to two days
@@ -68,8 +71,6 @@ const MIN_REAL_MS_PER_HOUR = 5_000;
 /** The API's retry delays (the sandbox's defaults), for the retries still due after the day. */
 const RETRY_DELAYS_SECONDS = [60, 300, 1800, 3600, 7200, 21600, 43200];
 const STEP_TIMEOUT_MS = 300_000;
-/** How late the API answers the first roll of the endpoint's secret. */
-const LATE_ROLL_SECONDS = 15;
 
 let workflowId: string;
 let webhookId: string;
@@ -190,12 +191,9 @@ test(
 			data: { apiKey: rotatedKey, baseUrl: world().sandbox.baseUrl },
 		});
 		await world().control.clearRequests();
-		// webhook-2 rolls first, on a forged request, and its roll is answered late: webhook-1 rolls
+		// webhook-2 rolls first, on a forged request, and its roll's answer is held: webhook-1 rolls
 		// meanwhile and saves first, and webhook-2's earlier roll is saved last (the worse order)
-		await world().control.lateAnswers(
-			`/webhook-endpoints/${endpointId}/roll-secret`,
-			LATE_ROLL_SECONDS,
-		);
+		await world().control.holdAnswers(`/webhook-endpoints/${endpointId}/roll-secret`);
 		const [openingId] = envelopeIds(1, randomBytes(4).toString('hex'));
 		forgedIds.add(openingId);
 		const opening = postAllAtOnce(urls()[1], [
@@ -223,6 +221,7 @@ test(
 				({ stored, current }) => stored !== undefined && stored === current,
 			);
 			await copyToWebhook2(withTheForgeries);
+			expect(await world().control.releaseAnswers()).toBe(1);
 		})();
 		const [first, second] = await Promise.all([...forged, real]);
 

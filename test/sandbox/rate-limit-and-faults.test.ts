@@ -397,5 +397,33 @@ describe('injected faults', () => {
 			const { faults } = await control(fixture.sandbox, 'GET', '/faults');
 			expect(faults).toEqual([]);
 		});
+
+		it('with `hold`, does the write and sends the answer only when released', async () => {
+			await control(fixture.sandbox, 'POST', '/faults', {
+				kind: 'late_answer',
+				hold: true,
+				count: 1,
+				path: '/members',
+			});
+			let answered = false;
+			const creating = api(fixture.sandbox, LIVE_KEY, 'POST', '/members', {
+				business_name: 'Held Answer Staffing',
+			}).finally(() => (answered = true));
+
+			let listed: Array<{ business_name: string }> = [];
+			while (!listed.some((member) => member.business_name === 'Held Answer Staffing')) {
+				await new Promise((wake) => setTimeout(wake, 200));
+				listed = (await api(fixture.sandbox, LIVE_KEY, 'GET', '/members')).body.data;
+			}
+			// unreleased, the answer does not come
+			await new Promise((wake) => setTimeout(wake, 1_500));
+			expect(answered).toBe(false);
+			// the next request under the path is not held
+			expect((await api(fixture.sandbox, LIVE_KEY, 'GET', '/members')).status).toBe(200);
+
+			expect(await control(fixture.sandbox, 'POST', '/faults/release')).toEqual({ released: 1 });
+			expect((await creating).status).toBe(201);
+			expect(await control(fixture.sandbox, 'POST', '/faults/release')).toEqual({ released: 0 });
+		});
 	});
 });
