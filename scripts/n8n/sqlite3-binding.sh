@@ -60,11 +60,12 @@ sqlite3_keep_binding() {
 # Before a line's own rebuild of sqlite3 under a newer Node: compiles it under the shared Node
 # instead and keeps it, so that rebuild, and every later install, unpacks it.
 sqlite3_compile_shared() {
-  local shared_node=$1 file
+  local shared_node=$1 file shared_version
   file=$(sqlite3_prebuild_file)
   [ -n "$shared_node" ] && [ -n "$file" ] && [ ! -f "$file" ] || return 0
-  [ "$("$shared_node/bin/node" --version)" != "$node_version" ] || return 0
-  echo "$name: compiling sqlite3 under Node $("$shared_node/bin/node" --version), the oldest line's, once for every line"
+  shared_version=$("$shared_node/bin/node" --version)
+  [ "$shared_version" != "$node_version" ] || return 0
+  echo "$name: compiling sqlite3 under Node $shared_version, the oldest line's, once for every line"
   local nodedir=()
   [ -f "$shared_node/include/node/node_version.h" ] && nodedir=(--nodedir="$shared_node")
   (

@@ -15,7 +15,7 @@ export interface RetriesOutcome {
 }
 
 /** How long events the API's retry missed are redelivered, one round after another, until delivered. */
-export const REDELIVERY_DEADLINE_MS = 180_000;
+const REDELIVERY_DEADLINE_MS = 180_000;
 const PAUSE_BETWEEN_ROUNDS_MS = 3_000;
 
 /**
