@@ -372,25 +372,33 @@ describe('injected faults', () => {
 	});
 
 	describe('late_answer', () => {
-		it('does the write as usual and sends its answer only `seconds` later', async () => {
+		/** Creates a member under a `late_answer` fault; resolves once the member is listed. */
+		async function createListedBeforeAnswered(fault: Record<string, unknown>, name: string) {
 			await control(fixture.sandbox, 'POST', '/faults', {
 				kind: 'late_answer',
-				seconds: 3,
 				count: 1,
 				path: '/members',
+				...fault,
 			});
 			let answered = false;
 			const creating = api(fixture.sandbox, LIVE_KEY, 'POST', '/members', {
-				business_name: 'Late Answer Staffing',
+				business_name: name,
 			}).finally(() => (answered = true));
-
 			let listed: Array<{ id: string; business_name: string }> = [];
-			while (!listed.some((member) => member.business_name === 'Late Answer Staffing')) {
-				await new Promise((wake) => setTimeout(wake, 500));
+			while (!listed.some((member) => member.business_name === name)) {
+				await new Promise((wake) => setTimeout(wake, 200));
 				listed = (await api(fixture.sandbox, LIVE_KEY, 'GET', '/members')).body.data;
 			}
+			return { creating, listed, answered: () => answered };
+		}
+
+		it('does the write as usual and sends its answer only `seconds` later', async () => {
+			const { creating, listed, answered } = await createListedBeforeAnswered(
+				{ seconds: 3 },
+				'Late Answer Staffing',
+			);
 			// the member was listed while its create was still unanswered
-			expect(answered).toBe(false);
+			expect(answered()).toBe(false);
 			const created = await creating;
 			expect(created.status).toBe(201);
 			expect(listed.map((member) => member.id)).toContain(created.body.id);
@@ -399,25 +407,13 @@ describe('injected faults', () => {
 		});
 
 		it('with `hold`, does the write and sends the answer only when released', async () => {
-			await control(fixture.sandbox, 'POST', '/faults', {
-				kind: 'late_answer',
-				hold: true,
-				count: 1,
-				path: '/members',
-			});
-			let answered = false;
-			const creating = api(fixture.sandbox, LIVE_KEY, 'POST', '/members', {
-				business_name: 'Held Answer Staffing',
-			}).finally(() => (answered = true));
-
-			let listed: Array<{ business_name: string }> = [];
-			while (!listed.some((member) => member.business_name === 'Held Answer Staffing')) {
-				await new Promise((wake) => setTimeout(wake, 200));
-				listed = (await api(fixture.sandbox, LIVE_KEY, 'GET', '/members')).body.data;
-			}
+			const { creating, answered } = await createListedBeforeAnswered(
+				{ hold: true },
+				'Held Answer Staffing',
+			);
 			// unreleased, the answer does not come
 			await new Promise((wake) => setTimeout(wake, 1_500));
-			expect(answered).toBe(false);
+			expect(answered()).toBe(false);
 			// the next request under the path is not held
 			expect((await api(fixture.sandbox, LIVE_KEY, 'GET', '/members')).status).toBe(200);
 
