@@ -145,22 +145,15 @@ function faultOf(body: FaultRequest): Fault {
 	if (body.kind === 'broken_page') {
 		return { kind: 'broken_page', variant: body.variant, remaining: body.count, path };
 	}
-	if (body.kind === 'slow_body') {
-		return {
-			kind: body.kind,
+	if (body.kind === 'slow_body' || body.kind === 'late_answer') {
+		const slow = {
 			seconds: body.seconds ?? DEFAULT_SLOW_BODY_SECONDS,
 			remaining: body.count,
 			path,
 		};
-	}
-	if (body.kind === 'late_answer') {
-		return {
-			kind: body.kind,
-			seconds: body.seconds ?? DEFAULT_SLOW_BODY_SECONDS,
-			hold: body.hold ?? false,
-			remaining: body.count,
-			path,
-		};
+		return body.kind === 'slow_body'
+			? { kind: body.kind, ...slow }
+			: { kind: body.kind, hold: body.hold ?? false, ...slow };
 	}
 	if (body.kind === 'reset')
 		return {
