@@ -20,6 +20,7 @@ import {
 	canvasNode,
 	openEditorPage,
 	openFailingCredential,
+	openNewWorkflow,
 	openNodePanel,
 	searchNodeCreator,
 } from './editor';
@@ -214,7 +215,8 @@ export async function capturePictures(world: E2eWorld, outputFolder: string): Pr
 		await captureSimplifiedTable(browser, world, tablePicture);
 
 		const firstContact = await openEditorPage(browser, world, VIEWPORT);
-		await searchNodeCreator(firstContact, world, 'timesheet');
+		await openNewWorkflow(firstContact, world);
+		await searchNodeCreator(firstContact, 'timesheet');
 		const searchPicture = join(outputFolder, PICTURE_FILES.nodeCreatorSearch);
 		await firstContact.screenshot({ path: searchPicture });
 

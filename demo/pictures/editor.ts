@@ -11,6 +11,9 @@ import type { E2eWorld } from '../../harness/world';
 /** Generous: the editor loads slowly on a busy 2-core machine. */
 export const UI_TIMEOUT_MS = 90_000;
 
+const PLUS_BUTTON = '[data-test-id="node-creator-plus-button"]';
+const NODE_CREATOR = '[data-test-id="node-creator"]';
+
 /** A page of the editor, logged in as the owner, in a context of its own. */
 export async function openEditorPage(
 	browser: Browser,
@@ -27,20 +30,22 @@ export async function openEditorPage(
 	return page;
 }
 
-/**
- * Types `text` in the node creator of a new workflow, as a user adding the first step does, and
- * answers the names of the entries found.
- */
-export async function searchNodeCreator(
-	page: Page,
-	world: E2eWorld,
-	text: string,
-): Promise<string[]> {
+/** Opens a new, empty workflow in the editor, as a user starting one does. */
+export async function openNewWorkflow(page: Page, world: E2eWorld): Promise<void> {
 	await page.goto(`${world.n8n.url}/workflow/new`);
-	await page.locator('[data-test-id="node-creator-plus-button"]').click();
-	const names = page.locator(
-		'[data-test-id="node-creator"] [data-test-id="node-creator-item-name"]',
-	);
+	await page.locator(PLUS_BUTTON).waitFor({ state: 'visible' });
+}
+
+/**
+ * Types `text` in the node creator of the new workflow open in `page` (openNewWorkflow), as a user
+ * adding the first step does, and answers the names of the entries found. A node creator left open
+ * by an earlier search is closed first, so every search starts from the unfiltered list, as a
+ * user's next try does: one page serves many searches.
+ */
+export async function searchNodeCreator(page: Page, text: string): Promise<string[]> {
+	await closeNodeCreator(page);
+	await page.locator(PLUS_BUTTON).click();
+	const names = page.locator(`${NODE_CREATOR} [data-test-id="node-creator-item-name"]`);
 	const noResults = page.locator('[data-test-id="node-creator-no-results"]');
 	// n8n 2.41 lists its default triggers at once and filters them a moment after typing
 	await names.first().waitFor({ state: 'visible' });
@@ -59,10 +64,44 @@ export async function searchNodeCreator(
 	}
 }
 
+/**
+ * Closes the node creator if it is open: Escape leaves an entry's own list for the search, and
+ * the search for the canvas. Each press waits until the creator has left the view it was in.
+ */
+async function closeNodeCreator(page: Page): Promise<void> {
+	// read in one step: a locator's read would wait for a creator that has just closed
+	const view = async () =>
+		await page.evaluate((selector) => {
+			const creator = (globalThis as unknown as BrowserDocument).document.querySelector(selector);
+			return creator?.checkVisibility() ? creator.innerText : undefined;
+		}, NODE_CREATOR);
+	for (let before = await view(), presses = 0; before !== undefined; presses++) {
+		if (presses === 3) throw new Error('The node creator did not close after 3 presses of Escape');
+		await page.keyboard.press('Escape');
+		const startedAt = Date.now();
+		let after = await view();
+		while (after === before) {
+			if (Date.now() - startedAt > UI_TIMEOUT_MS) {
+				throw new Error('The node creator did not change its view on Escape');
+			}
+			await page.waitForTimeout(200);
+			after = await view();
+		}
+		before = after;
+	}
+}
+
+/** The little of the DOM closeNodeCreator reads in the page (this file is compiled without DOM types). */
+interface BrowserDocument {
+	document: {
+		querySelector(selector: string): { checkVisibility(): boolean; innerText: string } | null;
+	};
+}
+
 /** The entry named `name` in the node creator's results. */
 export function nodeCreatorEntry(page: Page, name: string): Locator {
 	return page
-		.locator('[data-test-id="node-creator"] [data-test-id="node-creator-item-name"]')
+		.locator(`${NODE_CREATOR} [data-test-id="node-creator-item-name"]`)
 		.getByText(name, { exact: true });
 }
 

@@ -12,6 +12,7 @@ import {
 	nodeCreatorEntry,
 	openEditorPage,
 	openFailingCredential,
+	openNewWorkflow,
 	searchNodeCreator,
 } from '../../demo/pictures/editor';
 
@@ -35,6 +36,7 @@ beforeAll(async () => {
 	world = await E2eWorld.start();
 	browser = await launchChromium();
 	page = await openEditorPage(browser, world);
+	await openNewWorkflow(page, world);
 }, 420_000);
 
 afterAll(async () => {
@@ -44,7 +46,7 @@ afterAll(async () => {
 
 describe('the node creator', () => {
 	test('typing "timesheet" finds the package, and its entry offers the trigger', async () => {
-		const found = await searchNodeCreator(page, world, 'timesheet');
+		const found = await searchNodeCreator(page, 'timesheet');
 
 		expect(found).toContain(ENTRY);
 		await nodeCreatorEntry(page, ENTRY).click();
@@ -57,7 +59,7 @@ describe('the node creator', () => {
 	test.each(FAMILIES)(
 		'typing "%s" finds the package',
 		async (family) => {
-			expect(await searchNodeCreator(page, world, family)).toContain(ENTRY);
+			expect(await searchNodeCreator(page, family)).toContain(ENTRY);
 		},
 		120_000,
 	);
