@@ -108,17 +108,24 @@ const brokenFaultBody = {
 	),
 };
 
-/** `slow_body` and `late_answer`: the answer comes `seconds` later. */
-const slowFaultBody = object(
-	{
-		kind: { type: 'string', enum: ['slow_body', 'late_answer'] },
-		count: faultCount,
-		seconds: { type: 'integer', minimum: 1, maximum: MAX_SLOW_BODY_SECONDS },
-		hold: { type: 'boolean' },
-		path: nonEmptyString,
-	},
-	['kind', 'count'],
-);
+const slowFields = {
+	count: faultCount,
+	seconds: { type: 'integer', minimum: 1, maximum: MAX_SLOW_BODY_SECONDS },
+	path: nonEmptyString,
+};
+
+/**
+ * `slow_body` and `late_answer`: the answer comes `seconds` later; a `late_answer` with `hold`
+ * comes when released instead, so it takes no `seconds` (refused in faultOf, naming the field).
+ */
+const slowFaultBody = {
+	if: { type: 'object', properties: { kind: { const: 'slow_body' } }, required: ['kind'] },
+	then: object({ kind: { const: 'slow_body' }, ...slowFields }, ['kind', 'count']),
+	else: object({ kind: { const: 'late_answer' }, ...slowFields, hold: { type: 'boolean' } }, [
+		'kind',
+		'count',
+	]),
+};
 
 const anyFaultBody = {
 	if: {
@@ -151,9 +158,16 @@ function faultOf(body: FaultRequest): Fault {
 			remaining: body.count,
 			path,
 		};
-		return body.kind === 'slow_body'
-			? { kind: body.kind, ...slow }
-			: { kind: body.kind, hold: body.hold ?? false, ...slow };
+		if (body.kind === 'slow_body') return { kind: body.kind, ...slow };
+		if (body.hold && body.seconds !== undefined) {
+			throw validationError([
+				{
+					field: 'seconds',
+					message: 'cannot be given with hold: a held answer waits for its release',
+				},
+			]);
+		}
+		return { kind: body.kind, hold: body.hold ?? false, ...slow };
 	}
 	if (body.kind === 'reset')
 		return {

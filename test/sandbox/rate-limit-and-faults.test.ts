@@ -369,6 +369,14 @@ describe('injected faults', () => {
 			expect(tooLong.status).toBe(400);
 			expect(tooLong.body.error.details[0].field).toBe('seconds');
 		});
+
+		it('refuses `hold`, which only a late answer takes', async () => {
+			const held = await postFault({ kind: 'slow_body', count: 1, hold: true });
+
+			expect(held.status).toBe(400);
+			expect(held.body.error.details).toEqual([{ field: 'hold', message: 'is not a known field' }]);
+			expect((await control(fixture.sandbox, 'GET', '/faults')).faults).toEqual([]);
+		});
 	});
 
 	describe('late_answer', () => {
@@ -420,6 +428,19 @@ describe('injected faults', () => {
 			expect(await control(fixture.sandbox, 'POST', '/faults/release')).toEqual({ released: 1 });
 			expect((await creating).status).toBe(201);
 			expect(await control(fixture.sandbox, 'POST', '/faults/release')).toEqual({ released: 0 });
+		});
+
+		it('refuses `seconds` beside `hold`: a held answer waits for its release', async () => {
+			const both = await postFault({ kind: 'late_answer', count: 1, hold: true, seconds: 5 });
+
+			expect(both.status).toBe(400);
+			expect(both.body.error.details).toEqual([
+				{
+					field: 'seconds',
+					message: 'cannot be given with hold: a held answer waits for its release',
+				},
+			]);
+			expect((await control(fixture.sandbox, 'GET', '/faults')).faults).toEqual([]);
 		});
 	});
 });
