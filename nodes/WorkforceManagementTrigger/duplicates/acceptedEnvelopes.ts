@@ -22,7 +22,7 @@
  * `ACCEPTED_ENVELOPES_LIMITS.maxRegistrations` the least recently used goes first.
  */
 import { PER_PROCESS_ENTRIES } from '../boundedMap';
-import type { DuplicateMemoryStaticData, StoredEnvelopeMemory } from '../staticData';
+import type { DuplicateMemoryStaticData } from '../staticData';
 import {
 	type EnvelopeMemory,
 	envelopeHash,
@@ -41,8 +41,7 @@ interface RegistrationMemory {
 	givenUp: EnvelopeMemory;
 	/** The static data of requests n8n has not answered yet; any of them may be saved last. */
 	inFlight: Set<DuplicateMemoryStaticData>;
-	/** The stored form last written from `accepted`. */
-	written: StoredEnvelopeMemory;
+	/** Each hour's stored form as last encoded from `accepted` (newInStored skips those hours). */
 	encodings: HourEncodings;
 	usedAt: number;
 }
@@ -81,7 +80,6 @@ function registrationMemory(key: string, nowSeconds: number): RegistrationMemory
 		accepted: new Map<number, number>(),
 		givenUp: new Map<number, number>(),
 		inFlight: new Set(),
-		written: {},
 		encodings: new Map(),
 		usedAt: nowSeconds,
 	};
@@ -102,14 +100,14 @@ export function processMemorySize(): number {
 
 /**
  * What the loaded static data holds that this process does not (given-up ids aside): usually
- * nothing, found without decoding, since it is what this process wrote a moment ago.
+ * nothing, found without decoding, since it is what this process wrote a moment ago (newInStored
+ * skips every hour stored as this process last encoded it).
  */
 function addedByLoadedMemory(
 	entry: RegistrationMemory,
 	staticData: DuplicateMemoryStaticData,
 	nowSeconds: number,
 ): EnvelopeMemory {
-	if (sameStoredMemory(entry.written, staticData.seenEnvelopes)) return new Map();
 	return newInStored(
 		staticData.seenEnvelopes,
 		{ memory: entry.accepted, encodings: entry.encodings, ignored: entry.givenUp },
@@ -119,7 +117,6 @@ function addedByLoadedMemory(
 
 function writeToRequestsInFlight(entry: RegistrationMemory): void {
 	const encoded = encodeMemory(entry.accepted, entry.encodings);
-	entry.written = encoded;
 	for (const staticData of entry.inFlight) {
 		if (!sameStoredMemory(encoded, staticData.seenEnvelopes)) {
 			staticData.seenEnvelopes = { ...encoded };
