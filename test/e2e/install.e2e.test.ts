@@ -2,10 +2,11 @@
  * The README's install step for today (the package is not on the npm registry yet), run as a user
  * runs it: build, `npm pack` in the checkout, `npm install` of the tarball in the nodes folder of
  * n8n's user folder; after a start, n8n lists both nodes. The commands are read from the README,
- * so what it says is what this runs.
+ * so what it says is what this runs. They run in a copy of what `npm pack` reads from the checkout:
+ * `npm test` runs this suite on both n8n lines at once, and both tarballs would have one name.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -23,17 +24,23 @@ const execFileAsync = promisify(execFile);
 /** The README block's first line; the rest packs and installs. */
 const BUILD = 'npm install && npm run build';
 
+/** What `npm pack` reads from a checkout: the manifest, its settings, the README and the build. */
+const PACKED_FROM_CHECKOUT = /^(package\.json|\.npmrc|dist|README.*|LICEN[CS]E.*)$/i;
+
 let userFolder: string;
+let checkout: string;
 let n8n: N8nInstance | undefined;
 
 beforeAll(() => {
 	n8nBinary();
 	userFolder = mkdtempSync(join(tmpdir(), 'wfm-install-'));
+	checkout = mkdtempSync(join(tmpdir(), 'wfm-checkout-'));
 });
 
 afterAll(async () => {
 	await n8n?.stop();
 	rmSync(userFolder, { recursive: true, force: true });
+	rmSync(checkout, { recursive: true, force: true });
 }, 60_000);
 
 test("the README's pack-and-install commands put both nodes into n8n's node picker", async () => {
@@ -47,13 +54,15 @@ test("the README's pack-and-install commands put both nodes into n8n's node pick
 	].join('\n');
 	expect(script).toContain(`cd ${join(userFolder, '.n8n', 'nodes')}`);
 
+	for (const entry of readdirSync(PACKAGE_ROOT).filter((name) => PACKED_FROM_CHECKOUT.test(name))) {
+		cpSync(join(PACKAGE_ROOT, entry), join(checkout, entry), { recursive: true });
+	}
 	const { stdout } = await execFileAsync('bash', ['-euo', 'pipefail', '-c', script], {
-		cwd: PACKAGE_ROOT,
+		cwd: checkout,
 		maxBuffer: 32 * 1024 * 1024,
 	});
 	const tarball = stdout.trim().split('\n').pop()!;
-	rmSync(tarball);
-	expect(tarball).toMatch(new RegExp(`/${PACKAGE_NAME}-\\d+\\.\\d+\\.\\d+\\.tgz$`));
+	expect(tarball).toMatch(new RegExp(`^${checkout}/${PACKAGE_NAME}-\\d+\\.\\d+\\.\\d+\\.tgz$`));
 
 	n8n = await N8nInstance.start({ userFolder });
 	const { client } = await setUpOwner(n8n);
