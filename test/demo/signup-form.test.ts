@@ -31,6 +31,11 @@ import {
 } from '../../demo/workflows';
 
 const PAGE_TIMEOUT_MS = 30_000;
+/**
+ * Outlasts any test's named waits (pages 30 s each, the editor's 90 s, an execution's 20 s, the
+ * demo's commands), so a slow machine fails a wait by its name, not by jest's 60 s default.
+ */
+jest.setTimeout(300_000);
 const execFileAsync = promisify(execFile);
 /** The demo's state file for this test's n8n and sandbox, so the demo's commands reach them. */
 const demoFolder = mkdtempSync(join(tmpdir(), 'wfm-signup-demo-'));
