@@ -6,6 +6,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 
 import { CREDENTIAL_TYPE } from '../../harness/constants';
+import { eventually } from '../../harness/poll';
 import type { E2eWorld } from '../../harness/world';
 
 /** Generous: the editor loads slowly on a busy 2-core machine. */
@@ -51,17 +52,13 @@ export async function searchNodeCreator(page: Page, text: string): Promise<strin
 	await names.first().waitFor({ state: 'visible' });
 	const unfiltered = await names.allInnerTexts();
 	await page.locator('[data-test-id="node-creator-search-bar"]').fill(text);
-	const startedAt = Date.now();
-	for (;;) {
-		const shown = await names.allInnerTexts();
-		if ((await noResults.isVisible()) || shown.join('\n') !== unfiltered.join('\n')) {
-			return shown.map((name) => name.trim());
-		}
-		if (Date.now() - startedAt > UI_TIMEOUT_MS) {
-			throw new Error(`The node creator did not filter its list for "${text}"`);
-		}
-		await page.waitForTimeout(200);
-	}
+	const found = await eventually(
+		`the node creator filtering its list for "${text}"`,
+		async () => ({ shown: await names.allInnerTexts(), none: await noResults.isVisible() }),
+		({ shown, none }) => none || shown.join('\n') !== unfiltered.join('\n'),
+		{ timeoutMs: UI_TIMEOUT_MS, describe: () => 'the unfiltered list' },
+	);
+	return found.shown.map((name) => name.trim());
 }
 
 /**
@@ -78,16 +75,12 @@ async function closeNodeCreator(page: Page): Promise<void> {
 	for (let before = await view(), presses = 0; before !== undefined; presses++) {
 		if (presses === 3) throw new Error('The node creator did not close after 3 presses of Escape');
 		await page.keyboard.press('Escape');
-		const startedAt = Date.now();
-		let after = await view();
-		while (after === before) {
-			if (Date.now() - startedAt > UI_TIMEOUT_MS) {
-				throw new Error('The node creator did not change its view on Escape');
-			}
-			await page.waitForTimeout(200);
-			after = await view();
-		}
-		before = after;
+		before = await eventually(
+			'the node creator leaving its view on Escape',
+			view,
+			(after) => after !== before,
+			{ timeoutMs: UI_TIMEOUT_MS, describe: () => 'the same view' },
+		);
 	}
 }
 
