@@ -3,8 +3,6 @@
 # the end-to-end tests, the demo and the benchmarks.
 #   bash scripts/install-n8n.sh              every tested line (scripts/n8n/lines.json)
 #   bash scripts/install-n8n.sh 2.41.1       one version (also: N8N_VERSION=2.41.1)
-#   bash scripts/install-n8n.sh --sqlite3-ahead   only sqlite3's binding, which every line's install
-#                                            then unpacks (scripts/n8n/sqlite3-binding.sh)
 # Folders: $N8N_CACHE_ROOT (default ~/.cache/n8n-nodes-workforce-management)/n8n-<version>, or
 # N8N_CACHE_DIR for a single version.
 #
@@ -23,13 +21,6 @@
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
-
-if [ "${1:-}" = --sqlite3-ahead ]; then
-  N8N_CACHE_DIR="${N8N_CACHE_ROOT:-$HOME/.cache/n8n-nodes-workforce-management}/sqlite3"
-  source "$here/n8n/sqlite3-binding.sh"
-  sqlite3_compile_ahead "$(sqlite3_shared_node)"
-  exit
-fi
 
 versions=("$@")
 [ ${#versions[@]} = 0 ] && [ -n "${N8N_VERSION:-}" ] && versions=("$N8N_VERSION")

@@ -110,15 +110,6 @@ run_step() { # number, name, what, command line
   [ "$result" = passed ]
 }
 
-pids=() logs=()
-if [ $# = 0 ]; then
-  # sqlite3's binding compiles beside the checks, which leave one of the two cores idle, rather than
-  # in the first install, on the way to its suites; that install waits for it if it must. Its log is
-  # printed when it ends.
-  bash scripts/install-n8n.sh --sqlite3-ahead >"$results/sqlite3-ahead.log" 2>&1 &
-  pids+=($!) logs+=("$results/sqlite3-ahead.log")
-fi
-
 for step in "${checks_first[@]}"; do
   IFS='|' read -r name what command <<<"$step"
   next; run_step "$n" "$name" "$what" "$command"
@@ -155,7 +146,7 @@ else
       "$(line_e2e_command "$version")"
   }
   line_step=$((n + ${#services[@]} + 1))
-  previous=""
+  pids=() logs=() previous=""
   rm -f "$results"/.installed-*
   for ((i = ${#lines[@]} - 1; i >= 0; i--)); do
     version=${lines[$i]} log=$results/line-${lines[$i]}.log

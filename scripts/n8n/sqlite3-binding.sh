@@ -58,18 +58,8 @@ sqlite3_keep_binding() {
 }
 
 # Before a line's own rebuild of sqlite3 under a newer Node: compiles it under the shared Node
-# instead and keeps it, so that rebuild, and every later install, unpacks it. One compile at a time
-# (sqlite3_compile_ahead may be running beside this install): whoever waited finds the binding kept
-# and compiles nothing. The kernel drops the lock with its holder.
+# instead and keeps it, so that rebuild, and every later install, unpacks it.
 sqlite3_compile_shared() {
-  mkdir -p "$SQLITE3_PREBUILDS"
-  (
-    flock -n 9 || { echo "$name: waiting for the compile of sqlite3 that another install runs"; flock 9; }
-    sqlite3_compile_shared_unlocked "$@"
-  ) 9>"$SQLITE3_PREBUILDS/.compile.lock"
-}
-
-sqlite3_compile_shared_unlocked() {
   local shared_node=$1 file shared_version
   file=$(sqlite3_prebuild_file)
   [ -n "$shared_node" ] && [ -n "$file" ] && [ ! -f "$file" ] || return 0
@@ -95,30 +85,4 @@ sqlite3_origin() {
   if [ -f "$file" ] && tar -xzOf "$file" build/Release/node_sqlite3.node | cmp -s - "$(sqlite3_binding)"; then
     echo "$name: sqlite3's binding is the one kept in $file (compiled once for every line)"
   fi
-}
-
-# `install-n8n.sh --sqlite3-ahead`: compiles the binding before any line is installed, from sqlite3
-# alone (the version and node-addon-api the newest line's lockfile pins) in a folder of its own.
-# `npm test` runs it beside its checks, which leave one of two cores idle, instead of in the first
-# install, which waits for it on the way to its suites.
-sqlite3_compile_ahead() {
-  local shared_node=$1 lockfile versions
-  [ -n "$shared_node" ] || { echo "sqlite3: no Node of the oldest line on this machine yet; the first install compiles it"; return 0; }
-  lockfile="$here/n8n/$(node "$here/n8n/line.cjs" versions | tail -1)/package-lock.json"
-  versions=$(node -e '
-    const { packages } = require(process.argv[1]);
-    console.log(packages["node_modules/sqlite3"].version, packages["node_modules/node-addon-api"].version);' "$lockfile") || return 1
-  read -r sqlite3_version addon_version <<<"$versions"
-  N8N_CACHE_DIR="$(dirname "$N8N_CACHE_DIR")/sqlite3-$sqlite3_version" name="sqlite3 $sqlite3_version" node_version=none
-  mkdir -p "$N8N_CACHE_DIR"
-  cat >"$N8N_CACHE_DIR/package.json" <<JSON
-{ "name": "sqlite3-ahead", "private": true,
-  "dependencies": { "sqlite3": "$sqlite3_version" },
-  "overrides": { "node-addon-api": "$addon_version" } }
-JSON
-  [ -f "$N8N_CACHE_DIR/node_modules/sqlite3/package.json" ] ||
-    (cd "$N8N_CACHE_DIR" && PATH="$shared_node/bin:$PATH" npm_clean install --ignore-scripts --no-audit --no-fund --loglevel=warn) ||
-    return 1
-  sqlite3_compile_shared "$shared_node" &&
-    echo "$name: every line's install unpacks the binding kept in $(sqlite3_prebuild_file)"
 }
