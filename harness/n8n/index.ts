@@ -11,6 +11,7 @@ import { N8nInstance } from './process';
 export * from './client';
 export * from './install';
 export * from './launch';
+export * from './ports';
 export * from './process';
 
 export interface StartedN8n {

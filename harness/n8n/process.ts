@@ -1,11 +1,11 @@
 /** n8n started headless on loopback, and stopped with its whole process group. */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { promisify } from 'node:util';
 
 import { eventually } from '../poll';
 import { N8N_LINE, n8nCommand } from './launch';
+import { freePort } from './ports';
 
 const STARTUP_TIMEOUT_MS = 180_000;
 /**
@@ -15,6 +15,13 @@ const STARTUP_TIMEOUT_MS = 180_000;
  */
 const SHUTDOWN_TIMEOUT_MS = 45_000;
 const READY_LINE = 'Editor is now accessible';
+/** What a queue-mode process prints once it listens on its port (n8n 2.8 and 2.41 alike). */
+const LISTENING_LINE = {
+	webhook: (port: number) => `n8n ready on 127.0.0.1, port ${port}`,
+	worker: (port: number) => `worker server listening on port ${port}`,
+};
+/** n8n's words when its port is taken (webhook, worker; `start`: EADDRINUSE). */
+const PORT_TAKEN = /EADDRINUSE|is already in use/;
 const PORT_TAKEN_ATTEMPTS = 3;
 /**
  * n8n checks its database with `SELECT 1` every 2 s and, when one waits longer than 5 s, answers
@@ -28,21 +35,6 @@ const DB_PING_TIMEOUT_MS = 60_000;
 const NO_PROXY = ['127.0.0.1', 'localhost', process.env.NO_PROXY].filter(Boolean).join(',');
 process.env.NO_PROXY = NO_PROXY;
 process.env.no_proxy = NO_PROXY;
-
-export async function freePort(): Promise<number> {
-	return await new Promise((resolvePort, reject) => {
-		const server = createServer();
-		server.unref();
-		server.on('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const address = server.address();
-			server.close(() => {
-				if (address && typeof address === 'object') resolvePort(address.port);
-				else reject(new Error('Could not read the port of a probe server'));
-			});
-		});
-	});
-}
 
 export interface N8nStartOptions {
 	userFolder: string;
@@ -102,7 +94,7 @@ export class N8nInstance {
 			try {
 				return await N8nInstance.startOnce(options);
 			} catch (error) {
-				const portTaken = String((error as Error).message).includes('EADDRINUSE');
+				const portTaken = PORT_TAKEN.test(String((error as Error).message));
 				if (!portTaken || attempt === PORT_TAKEN_ATTEMPTS) throw error;
 			}
 		}
@@ -132,7 +124,7 @@ export class N8nInstance {
 		const startedAt = Date.now();
 		const instance = new N8nInstance(child, options.userFolder, port, editor, options.onOutput);
 		if (command === 'start') await instance.waitForOutput(READY_LINE, STARTUP_TIMEOUT_MS);
-		else await instance.waitUntilReady(STARTUP_TIMEOUT_MS);
+		else await instance.waitUntilReady(LISTENING_LINE[command](port), STARTUP_TIMEOUT_MS);
 		recordTiming(command, startedAt);
 		return instance;
 	}
@@ -189,15 +181,21 @@ export class N8nInstance {
 		}
 	}
 
-	/** Waits until `/healthz/readiness` answers 200 (database and Redis connected). */
-	async waitUntilReady(timeoutMs: number): Promise<void> {
+	/**
+	 * Waits until n8n printed `listening` (it holds its port) and `/healthz/readiness` answers 200
+	 * (database and Redis connected). Readiness alone could be another server's answer: one that
+	 * took the port first (ports.ts), while this process exits on EADDRINUSE.
+	 */
+	async waitUntilReady(listening: string, timeoutMs: number): Promise<void> {
 		const startedAt = Date.now();
 		for (;;) {
-			const ready = await fetch(`${this.url}/healthz/readiness`).then(
-				(response) => response.ok,
-				() => false,
-			);
-			if (ready) return;
+			const ready =
+				this.output.includes(listening) &&
+				(await fetch(`${this.url}/healthz/readiness`).then(
+					(response) => response.ok,
+					() => false,
+				));
+			if (ready && this.isRunning) return;
 			if (!this.isRunning || Date.now() - startedAt > timeoutMs) {
 				const what = this.isRunning
 					? `was not ready within ${timeoutMs} ms`

@@ -19,7 +19,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { freePort } from '../n8n/process';
+import { freePort } from '../n8n/ports';
 import { ownPid, stopOwnedPid } from './owned-pids';
 
 const STARTUP_TIMEOUT_MS = 15_000;

@@ -6,7 +6,8 @@
 
 import { copyUserFolder, installedPackage } from '../n8n/install';
 import { n8nBinary } from '../n8n/launch';
-import { N8nInstance, type N8nStartOptions, freePort } from '../n8n/process';
+import { freePort } from '../n8n/ports';
+import { N8nInstance, type N8nStartOptions } from '../n8n/process';
 import { Balancer } from './balancer';
 import { startPostgres, startRedis, type PostgresService, type RedisService } from './services';
 

@@ -17,7 +17,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { freePort } from '../n8n/process';
+import { freePort } from '../n8n/ports';
 import { ownPid, stopOwnedPid } from './owned-pids';
 
 const INSTALL_HINT = 'Run `npm run e2e:install` (scripts/install-queue-services.sh) first.';

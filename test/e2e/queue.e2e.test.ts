@@ -4,13 +4,21 @@
  * (harness/queue/). The trigger's steps build on each other, in order.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { timesheetApprovedWorkflow } from '../../demo/workflows';
 import { ACTION_NODE_TYPE, PACKAGE_NAME, TRIGGER_NODE_TYPE } from '../../harness/constants';
 import { endpointsRemoved } from '../support/endpoint-removal';
-import { N8N_CACHE_ROOT, nodeOutput, type Execution, type N8nInstance } from '../../harness/n8n';
+import {
+	N8N_CACHE_ROOT,
+	N8nInstance,
+	freePort,
+	nodeOutput,
+	type Execution,
+} from '../../harness/n8n';
 import type { EventEnvelope, WebhookEndpoint } from '../../harness/sandbox-control';
 import { postSignedEnvelope } from '../../harness/signed-delivery';
 import {
@@ -20,6 +28,7 @@ import {
 	workforceNode,
 } from '../../harness/workflows';
 import { eventually } from '../../harness/poll';
+import { closeServer } from '../support/loopback-server';
 import { useE2eWorld } from './use-world';
 
 // main's editor serves /types/nodes.json, which the first test reads
@@ -86,6 +95,23 @@ test('an action-node workflow started on a webhook process runs on the worker', 
 	);
 	expect(ranOnWorker(execution)).toBe(true);
 	await world().client.deactivateWorkflow(workflow.id);
+});
+
+test('the harness counts a webhook process ready only once it listens: another server answering readiness on its port is not it', async () => {
+	// stands for another suite's n8n on the port (harness/n8n/ports.ts): 200 to every request
+	const impostor = createServer((_request, response) => response.end('{"status":"ok"}'));
+	const port = await freePort();
+	await new Promise<void>((resolve) => impostor.listen(port, '127.0.0.1', resolve));
+	const userFolder = mkdtempSync(join(tmpdir(), 'wfm-e2e-impostor-'));
+	try {
+		// outside queue mode, a webhook process exits before it listens
+		await expect(
+			N8nInstance.start({ userFolder, command: 'webhook', port, editor: false }),
+		).rejects.toThrow('n8n exited before ready');
+	} finally {
+		await closeServer(impostor);
+		rmSync(userFolder, { recursive: true, force: true });
+	}
 });
 
 describe('trigger on timesheet.approved', () => {
