@@ -69,14 +69,19 @@ export class PortLeases {
 		return join(this.folder, `${port}-${process.pid}`);
 	}
 
-	/** Leases on `port` held by other live processes; those of ended processes are removed. */
+	/**
+	 * Leases on `port` held by other live processes. Every lease of an ended process found on the
+	 * way is removed, whatever its port: the folder holds little more than the live leases.
+	 */
 	private otherLiveLeases(port: number): string[] {
 		return readdirSync(this.folder).filter((name) => {
 			const [leasedPort, pid] = name.split('-').map(Number);
-			if (leasedPort !== port || pid === process.pid) return false;
-			if (isAlive(pid)) return true;
-			rmSync(join(this.folder, name), { force: true });
-			return false;
+			if (pid === process.pid) return false;
+			if (!isAlive(pid)) {
+				rmSync(join(this.folder, name), { force: true });
+				return false;
+			}
+			return leasedPort === port;
 		});
 	}
 }

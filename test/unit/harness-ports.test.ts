@@ -84,3 +84,13 @@ it('creates its lease folder when it is missing', async () => {
 	expect(port).toBe(first);
 	expect(readdirSync(missing)).toEqual([`${first}-${process.pid}`]);
 });
+
+it('removes the leases of ended processes it finds, whatever their port', async () => {
+	const ended = endedPid();
+	leaseOf(first + 5, ended);
+	leaseOf(first + 6, ended);
+
+	const port = await new PortLeases(folder, { first, last: first }).freePort();
+
+	expect(readdirSync(folder)).toEqual([`${port}-${process.pid}`]);
+});
