@@ -93,15 +93,17 @@ function waitingForTestEvent(page: Page, workflowId: string): Promise<void> {
 
 /**
  * Once n8n has registered the trigger's test URL with the API (its `/webhook-test/` endpoint, made
- * by `create()` when the user clicked), emits one event and waits until the sandbox delivered it
- * there. Answers the event's id.
+ * by `create()` when the user clicked) and it is the only endpoint, emits one event and waits until
+ * the sandbox delivered it there. Answers the event's id. An earlier test's listener ends with a
+ * `delete()`, which deletes its endpoint only after the trigger's grace period for a republish
+ * (`TRIGGER_DELAYS.republishGraceSeconds`): until then the event would be delivered there too.
  */
 async function emitToTestListener(triggerWebhookId: string): Promise<string> {
 	const testUrl = `/webhook-test/${triggerWebhookId}/`;
 	await eventually(
-		`an endpoint at the editor's test URL (${testUrl})`,
+		`the endpoint at the editor's test URL (${testUrl}), and no earlier listener's`,
 		async () => await world.control.endpoints(),
-		(endpoints) => endpoints.some((endpoint) => endpoint.url.includes(testUrl)),
+		(endpoints) => endpoints.length === 1 && endpoints[0].url.includes(testUrl),
 		{
 			timeoutMs: 60_000,
 			intervalMs: 250,
