@@ -186,7 +186,7 @@ export class N8nInstance {
 	 * (database and Redis connected). Readiness alone could be another server's answer: one that
 	 * took the port first (ports.ts), while this process exits on EADDRINUSE.
 	 */
-	async waitUntilReady(listening: string, timeoutMs: number): Promise<void> {
+	private async waitUntilReady(listening: string, timeoutMs: number): Promise<void> {
 		const startedAt = Date.now();
 		for (;;) {
 			const ready =
