@@ -12,13 +12,7 @@ import { join } from 'node:path';
 import { timesheetApprovedWorkflow } from '../../demo/workflows';
 import { ACTION_NODE_TYPE, PACKAGE_NAME, TRIGGER_NODE_TYPE } from '../../harness/constants';
 import { endpointsRemoved } from '../support/endpoint-removal';
-import {
-	N8N_CACHE_ROOT,
-	N8nInstance,
-	freePort,
-	nodeOutput,
-	type Execution,
-} from '../../harness/n8n';
+import { N8N_CACHE_ROOT, N8nInstance, nodeOutput, type Execution } from '../../harness/n8n';
 import type { EventEnvelope, WebhookEndpoint } from '../../harness/sandbox-control';
 import { postSignedEnvelope } from '../../harness/signed-delivery';
 import {
@@ -28,7 +22,7 @@ import {
 	workforceNode,
 } from '../../harness/workflows';
 import { eventually } from '../../harness/poll';
-import { closeServer } from '../support/loopback-server';
+import { closeServer, listenOnLoopback } from '../support/loopback-server';
 import { useE2eWorld } from './use-world';
 
 // main's editor serves /types/nodes.json, which the first test reads
@@ -100,8 +94,7 @@ test('an action-node workflow started on a webhook process runs on the worker', 
 test('the harness counts a webhook process ready only once it listens: another server answering readiness on its port is not it', async () => {
 	// stands for another suite's n8n on the port (harness/n8n/ports.ts): 200 to every request
 	const impostor = createServer((_request, response) => response.end('{"status":"ok"}'));
-	const port = await freePort();
-	await new Promise<void>((resolve) => impostor.listen(port, '127.0.0.1', resolve));
+	const port = Number(new URL(await listenOnLoopback(impostor)).port);
 	const userFolder = mkdtempSync(join(tmpdir(), 'wfm-e2e-impostor-'));
 	try {
 		// outside queue mode, a webhook process exits before it listens
