@@ -333,19 +333,32 @@ const SENDER_DESCRIPTIONS: Record<Sender, (settings: Partial<WebhookOptions>) =>
 
 const WEBHOOK_THROUGHPUT_GOAL = 0.95;
 
+interface WebhookRatios {
+	sender: Sender;
+	throughput: number;
+	/** Ours with Ignore Duplicate Deliveries off ÷ the plain Webhook node (runs before it lack it). */
+	throughputWithoutMemory: number | undefined;
+	p50: number;
+	p95: number;
+}
+
 /** Ours ÷ the plain Webhook node, per sender. */
-function webhookRatios(
-	measurements: WebhookMeasurement[],
-): Array<{ sender: Sender; throughput: number; p50: number; p95: number }> {
+function webhookRatios(measurements: WebhookMeasurement[]): WebhookRatios[] {
 	return SENDERS.flatMap((sender) => {
 		const of = (contender: WebhookMeasurement['contender']) =>
 			measurements.find((entry) => entry.sender === sender && entry.contender === contender);
-		const [ours, plain] = [of('ourTrigger'), of('plainWebhook')];
+		const [ours, withoutMemory, plain] = [
+			of('ourTrigger'),
+			of('ourTriggerNoMemory'),
+			of('plainWebhook'),
+		];
 		if (!ours || !plain) return [];
 		return [
 			{
 				sender,
 				throughput: ours.acceptedPerSecond / plain.acceptedPerSecond,
+				throughputWithoutMemory:
+					withoutMemory && withoutMemory.acceptedPerSecond / plain.acceptedPerSecond,
 				p50: ours.p50Ms / plain.p50Ms,
 				p95: ours.p95Ms / plain.p95Ms,
 			},
@@ -372,10 +385,15 @@ function webhookSection(
 		);
 	}
 	lines.push('');
-	for (const { sender, throughput, p50, p95 } of webhookRatios(record.measurements)) {
+	for (const ratios of webhookRatios(record.measurements)) {
+		const { sender, throughput, throughputWithoutMemory, p50, p95 } = ratios;
+		const withoutMemory =
+			throughputWithoutMemory === undefined
+				? ''
+				: `; with Ignore Duplicate Deliveries off (no duplicate memory, nothing saved) ${decimal(throughputWithoutMemory, 3)}`;
 		lines.push(
 			`- **${sender}** (${SENDER_DESCRIPTIONS[sender](settings)}): accepted/s ours ÷ plain Webhook node = **${decimal(throughput, 3)}** ` +
-				`(target ≥ 0.95: ${verdict(throughput >= WEBHOOK_THROUGHPUT_GOAL)}); p50 ours ÷ plain ${decimal(p50, 2)}, p95 ours ÷ plain ${decimal(p95, 2)}.`,
+				`(target ≥ 0.95: ${verdict(throughput >= WEBHOOK_THROUGHPUT_GOAL)})${withoutMemory}; p50 ours ÷ plain ${decimal(p50, 2)}, p95 ours ÷ plain ${decimal(p95, 2)}.`,
 		);
 	}
 	lines.push('', ...executionSizeLines(record.executionSizes ?? []));
@@ -537,15 +555,25 @@ function sideBySideSection(lines: LineResults[]): string[] {
 			...sideBySide(
 				lines,
 				['sender', 'ratio'],
-				SENDERS.filter((sender) => rows.some((row) => row.sender === sender)),
-				(sender) => [
+				SENDERS.filter((sender) => rows.some((row) => row.sender === sender)).flatMap((sender) => [
+					{ sender, withoutMemory: false },
+					{ sender, withoutMemory: true },
+				]),
+				({ sender, withoutMemory }) => [
 					sender,
-					`accepted/s ours ÷ plain Webhook node (target ≥ ${WEBHOOK_THROUGHPUT_GOAL})`,
+					withoutMemory
+						? 'accepted/s ours with Ignore Duplicate Deliveries off ÷ plain Webhook node'
+						: `accepted/s ours ÷ plain Webhook node (target ≥ ${WEBHOOK_THROUGHPUT_GOAL})`,
 				],
-				(line, sender) => {
+				(line, { sender, withoutMemory }) => {
 					const ratio = webhookRatios(line.webhooks?.measurements ?? []).find(
 						(candidate) => candidate.sender === sender,
 					);
+					if (withoutMemory) {
+						return ratio?.throughputWithoutMemory === undefined
+							? undefined
+							: decimal(ratio.throughputWithoutMemory, 3);
+					}
 					return (
 						ratio &&
 						`${decimal(ratio.throughput, 3)} ${ratio.throughput >= WEBHOOK_THROUGHPUT_GOAL ? '✅' : '❌'}`

@@ -1,7 +1,8 @@
 /**
  * Webhook throughput: bursts of signed `member.updated` deliveries into our trigger (signature
- * verified, duplicates checked) and the same requests into n8n's plain Webhook node (no
- * verification) — the peer and the limit. Two senders: a small load generator signing like the
+ * verified, duplicates checked), into our trigger with "Ignore Duplicate Deliveries" off (the same
+ * node without its duplicate memory: what that memory costs), and the same requests into n8n's
+ * plain Webhook node (no verification) — the peer and the limit. Two senders: a small load generator signing like the
  * sandbox (bounded concurrency, each request timed from send to n8n's answer), and the sandbox's own
  * delivery engine (every delivery queued at once, timed from the delivery's creation to its ack).
  */
@@ -18,11 +19,13 @@ import { chainWorkflow, workforceTriggerNode, type WorkflowNode } from '../harne
 import { MEASURED, type BenchEnvironment } from './environment';
 import { median, percentile } from './memory';
 
-export const WEBHOOK_CONTENDERS = ['ourTrigger', 'plainWebhook'] as const;
+export const WEBHOOK_CONTENDERS = ['ourTrigger', 'ourTriggerNoMemory', 'plainWebhook'] as const;
 export type WebhookContender = (typeof WEBHOOK_CONTENDERS)[number];
 
 export const WEBHOOK_CONTENDER_LABELS: Record<WebhookContender, string> = {
 	ourTrigger: 'Workforce Management Trigger (signature verified)',
+	ourTriggerNoMemory:
+		'Workforce Management Trigger, Ignore Duplicate Deliveries off (signature verified)',
 	plainWebhook: "n8n's Webhook node (no verification)",
 };
 
@@ -210,22 +213,38 @@ async function burst(
 	};
 }
 
-/** Our trigger on member.updated (activation registers its endpoint) and a plain Webhook node. */
-async function createTargets(env: BenchEnvironment): Promise<Targets> {
-	const trigger = workforceTriggerNode('Workforce Management Trigger', env.credentials.ours.acme, [
-		EVENT_TYPE,
-	]);
-	const triggerWorkflowId = await env.createActiveWorkflow(
-		chainWorkflow('Bench: our trigger', [trigger]),
+/** Our trigger on member.updated, in a workflow of its own; activation registers its endpoint. */
+async function triggerTarget(
+	env: BenchEnvironment,
+	contender: 'ourTrigger' | 'ourTriggerNoMemory',
+	options: Record<string, unknown>,
+): Promise<Target> {
+	const trigger = workforceTriggerNode(
+		'Workforce Management Trigger',
+		env.credentials.ours.acme,
+		[EVENT_TYPE],
+		options,
 	);
-	const triggerUrl = env.n8n.webhookUrl(trigger.webhookId, 'webhook');
+	const workflowId = await env.createActiveWorkflow(
+		chainWorkflow(`Bench: ${WEBHOOK_CONTENDER_LABELS[contender]}`, [trigger]),
+	);
+	const url = env.n8n.webhookUrl(trigger.webhookId, 'webhook');
 	// n8n 2.41 answers `activate` before the trigger's webhook methods have run (about 1 s later).
 	let endpoint: Awaited<ReturnType<typeof env.control.endpoints>>[number] | undefined;
 	for (let attempt = 0; attempt < 150 && !endpoint; attempt++) {
 		if (attempt > 0) await new Promise((wake) => setTimeout(wake, 200));
-		endpoint = (await env.control.endpoints()).find((candidate) => candidate.url === triggerUrl);
+		endpoint = (await env.control.endpoints()).find((candidate) => candidate.url === url);
 	}
-	if (!endpoint?.secret) throw new Error(`Activation registered no endpoint for ${triggerUrl}`);
+	if (!endpoint?.secret) throw new Error(`Activation registered no endpoint for ${url}`);
+	return { contender, url, workflowId, endpointId: endpoint.id, secret: endpoint.secret };
+}
+
+/** Our trigger with and without its duplicate memory, and a plain Webhook node. */
+async function createTargets(env: BenchEnvironment): Promise<Targets> {
+	const ourTrigger = await triggerTarget(env, 'ourTrigger', {});
+	const ourTriggerNoMemory = await triggerTarget(env, 'ourTriggerNoMemory', {
+		ignoreDuplicates: false,
+	});
 
 	const path = 'bench-plain-webhook';
 	const plainWebhook: WorkflowNode = {
@@ -253,13 +272,8 @@ async function createTargets(env: BenchEnvironment): Promise<Targets> {
 		{ url: plainUrl, events: [EVENT_TYPE], description: 'Benchmark: plain Webhook node' },
 	);
 	return {
-		ourTrigger: {
-			contender: 'ourTrigger',
-			url: triggerUrl,
-			workflowId: triggerWorkflowId,
-			endpointId: endpoint.id,
-			secret: endpoint.secret,
-		},
+		ourTrigger,
+		ourTriggerNoMemory,
 		plainWebhook: {
 			contender: 'plainWebhook',
 			url: plainUrl,
@@ -304,7 +318,7 @@ function pooled(
 	};
 }
 
-/** A B, then B A, …: neither contender always goes first. */
+/** A B C, then C B A, …: no contender always goes first or last. */
 function alternating(rounds: number): WebhookContender[] {
 	const order: WebhookContender[] = [];
 	for (let round = 0; round < rounds; round++) {
@@ -353,7 +367,8 @@ export async function runWebhooks(
 		}
 	}
 
-	// A full duplicate memory, as a busy trigger has it: as many distinct ids as it keeps.
+	// A full duplicate memory, as a busy trigger has it: as many distinct ids as it keeps (every
+	// contender gets as many, so n8n's execution tables grow alike).
 	for (const target of Object.values(targets)) {
 		const fill = await burst(env, target, () =>
 			senders.generator(target, ENVELOPE_MEMORY_LIMITS.maxEntries),
@@ -365,7 +380,9 @@ export async function runWebhooks(
 
 	const measurements: WebhookMeasurement[] = [];
 	for (const sender of SENDERS) {
-		const results: Record<WebhookContender, BurstResult[]> = { ourTrigger: [], plainWebhook: [] };
+		const results = Object.fromEntries(
+			WEBHOOK_CONTENDERS.map((contender) => [contender, [] as BurstResult[]]),
+		) as Record<WebhookContender, BurstResult[]>;
 		for (const contender of alternating(options.rounds)) {
 			const target = targets[contender];
 			const result = await env.profiled(
@@ -373,7 +390,7 @@ export async function runWebhooks(
 				() => burst(env, target, () => senders[sender](target, options.deliveries)),
 			);
 			options.log(
-				`  ${sender.padEnd(9)} → ${contender.padEnd(12)} ${result.accepted}/${result.sent} accepted in ` +
+				`  ${sender.padEnd(9)} → ${contender.padEnd(18)} ${result.accepted}/${result.sent} accepted in ` +
 					`${result.burstMs.toFixed(0)} ms (${(result.accepted / (result.burstMs / 1000)).toFixed(0)}/s), ` +
 					`p50 ${median(result.latenciesMs).toFixed(1)} ms, p95 ${percentile(result.latenciesMs, 0.95).toFixed(1)} ms, ` +
 					`${result.executionsSucceeded} executions`,

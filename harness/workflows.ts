@@ -124,18 +124,22 @@ export function workforceToolNode(
 	};
 }
 
-/** Our trigger, subscribed to `events`; its production URL is `<n8n>/webhook/<webhookId>/webhook`. */
+/**
+ * Our trigger, subscribed to `events`, with `options` as its Options collection; its production URL
+ * is `<n8n>/webhook/<webhookId>/webhook`.
+ */
 export function workforceTriggerNode(
 	name: string,
 	credential: CredentialReference,
 	events: string[],
+	options: Record<string, unknown> = {},
 ): WorkflowNode & { webhookId: string } {
 	return {
 		name,
 		type: TRIGGER_NODE_TYPE,
 		typeVersion: 1,
 		webhookId: randomUUID(),
-		parameters: { events, options: {} },
+		parameters: { events, options },
 		credentials: { [CREDENTIAL_TYPE]: credential },
 	};
 }
