@@ -2,9 +2,10 @@
  * Webhook throughput: bursts of signed `member.updated` deliveries into our trigger (signature
  * verified, duplicates checked), into our trigger with "Ignore Duplicate Deliveries" off (the same
  * node without its duplicate memory: what that memory costs), and the same requests into n8n's
- * plain Webhook node (no verification) — the peer and the limit. Two senders: a small load generator signing like the
- * sandbox (bounded concurrency, each request timed from send to n8n's answer), and the sandbox's own
- * delivery engine (every delivery queued at once, timed from the delivery's creation to its ack).
+ * plain Webhook node (no verification) — the peer and the limit. Two senders: a small load
+ * generator signing like the sandbox (bounded concurrency, each request timed from send to n8n's
+ * answer), and the sandbox's own delivery engine (every delivery queued at once, timed from the
+ * delivery's creation to its ack).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 
