@@ -16,6 +16,7 @@ import {
 	signedDelivery,
 	type SignedDelivery,
 } from '../harness/signed-delivery';
+import { eventually } from '../harness/poll';
 import { chainWorkflow, workforceTriggerNode, type WorkflowNode } from '../harness/workflows';
 import { MEASURED, type BenchEnvironment } from './environment';
 import { median, percentile } from './memory';
@@ -231,13 +232,13 @@ async function triggerTarget(
 	);
 	const url = env.n8n.webhookUrl(trigger.webhookId, 'webhook');
 	// n8n 2.41 answers `activate` before the trigger's webhook methods have run (about 1 s later).
-	let endpoint: Awaited<ReturnType<typeof env.control.endpoints>>[number] | undefined;
-	for (let attempt = 0; attempt < 150 && !endpoint; attempt++) {
-		if (attempt > 0) await new Promise((wake) => setTimeout(wake, 200));
-		endpoint = (await env.control.endpoints()).find((candidate) => candidate.url === url);
-	}
-	if (!endpoint?.secret) throw new Error(`Activation registered no endpoint for ${url}`);
-	return { contender, url, workflowId, endpointId: endpoint.id, secret: endpoint.secret };
+	const endpoint = await eventually(
+		`an endpoint registered for ${url}`,
+		async () => (await env.control.endpoints()).find((candidate) => candidate.url === url),
+		(found) => found?.secret !== undefined,
+		{ timeoutMs: 30_000 },
+	);
+	return { contender, url, workflowId, endpointId: endpoint!.id, secret: endpoint!.secret! };
 }
 
 /** Our trigger with and without its duplicate memory, and a plain Webhook node. */
