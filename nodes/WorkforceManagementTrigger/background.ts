@@ -20,7 +20,7 @@ export const TRIGGER_DELAYS = {
 	republishGraceSeconds: 10,
 	/**
 	 * Longer than n8n takes to save static data after `checkExists()` returned: a redelivery
-	 * arriving before that save would load static data without the secret (a republish cleared it).
+	 * arriving before that save would load static data without the secret the activation rolled.
 	 */
 	recoveryAfterActivationSeconds: 3,
 	/** How long a recovery waits after claiming its endpoint before it reads the claim back (recoveryLease.ts). */

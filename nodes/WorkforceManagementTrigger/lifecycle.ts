@@ -8,9 +8,11 @@
  *   may still remove the endpoint (registration/deletionWindow.ts).
  * - `create` (after a `false`) deletes this trigger's endpoints it no longer knows and registers one.
  * - `delete` (a deactivation, and every republish before its `checkExists`) does not delete at
- *   once: it clears static data, marks the endpoint retired at the API with a token, and deletes it
- *   after a grace period unless an activation claimed it meanwhile (registration/retirement.ts);
- *   2 s after, it writes its mark again where a recovery's write erased it.
+ *   once: it marks the endpoint retired at the API with a token, and deletes it after a grace
+ *   period unless an activation claimed it meanwhile (registration/retirement.ts); 2 s after, it
+ *   writes its mark again where a recovery's write erased it. Static data keeps the registration
+ *   and the duplicate memory: n8n saves it after `delete()`, and with several mains the activation
+ *   of a republish reads it in another process.
  *
  * Beside them, n8n runs the node's `trigger()` when it publishes the workflow: the check of the
  * endpoint on a schedule (recovery/endpointWatch.ts).
@@ -22,7 +24,6 @@
 import type { IHookFunctions } from 'n8n-workflow';
 
 import { inBackground, TRIGGER_DELAYS } from './background';
-import { forgetAcceptedEnvelopes } from './duplicates/envelopeMemory';
 import { operatorLog } from './operatorLog';
 import { recoverMissedEventsAfterActivation } from './recovery/recovery';
 import {
@@ -39,7 +40,7 @@ import {
 	webhookUrlOf,
 } from './registration';
 import { forgetOpenedSecret } from './secrets/secretStore';
-import { forgetRegistration, registrationOf, triggerStaticData } from './staticData';
+import { registrationOf, restoreMissing, triggerStaticData } from './staticData';
 
 function keyOf(context: IHookFunctions): string {
 	return registrationKey(context.getWorkflow().id, context.getNode().id, webhookUrlOf(context));
@@ -48,7 +49,7 @@ function keyOf(context: IHookFunctions): string {
 export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const staticData = triggerStaticData(this);
 	const reclaimed = await reclaim(keyOf(this));
-	if (reclaimed) Object.assign(staticData, reclaimed);
+	if (reclaimed) restoreMissing(staticData, reclaimed);
 	const adopted = await adoptStoredEndpoint.call(this, staticData, reclaimed !== undefined);
 	if (adopted === undefined) return false;
 	const foundDisabled = adopted.enabled ? undefined : adopted;
@@ -70,15 +71,15 @@ function warnNotDeleted(this: IHookFunctions, error: unknown): void {
 }
 
 /**
- * Clears static data at once (a deactivated workflow keeps no secret and no memory), marks the
- * endpoint retired at the API, and deletes it after the grace period unless an activation has
- * claimed it meanwhile, in this process or another.
+ * Marks the endpoint retired at the API, and deletes it after the grace period unless an
+ * activation has claimed it meanwhile, in this process or another. Static data is left as it is:
+ * a republish's activation on another main adopts the endpoint it names, with the secret and the
+ * duplicate memory (so a retry of an event that ran is still ignored there). After a deactivation
+ * the sealed secret of a deleted endpoint opens nothing, and the next activation, finding the
+ * endpoint gone, registers a new one and drops both (registration/adoption.ts).
  */
 async function deleteRegistration(this: IHookFunctions): Promise<boolean> {
-	const staticData = triggerStaticData(this);
-	const registration = registrationOf(staticData);
-	forgetRegistration(staticData);
-	forgetAcceptedEnvelopes(staticData);
+	const registration = registrationOf(triggerStaticData(this));
 	const deletionAt = deletionTime();
 	let marked: RetiredEndpoints | undefined;
 	try {

@@ -47,6 +47,20 @@ export function registrationOf(staticData: TriggerStaticData): TriggerStaticData
 	return JSON.parse(JSON.stringify(copy)) as TriggerStaticData;
 }
 
+/**
+ * Writes back what `registration` (from `registrationOf`) holds and static data lacks. A field
+ * static data has is newer: a request that ran since may have added ids to the memory.
+ */
+export function restoreMissing(
+	staticData: TriggerStaticData,
+	registration: TriggerStaticData,
+): void {
+	for (const [field, value] of Object.entries(registration)) {
+		const target = staticData as Record<string, unknown>;
+		if (target[field] === undefined) target[field] = value;
+	}
+}
+
 /** Removes the endpoint from static data; the duplicate memory stays. */
 export function forgetRegistration(staticData: TriggerStaticData): void {
 	for (const field of ENDPOINT_FIELDS) delete staticData[field];

@@ -199,7 +199,7 @@ export function recordInPlace(
 	return false;
 }
 
-/** On deactivation: the endpoint is gone, and with it every id it could repeat. */
+/** When a new endpoint is registered: the old ones are gone, and with them every id they could repeat. */
 export function forgetAcceptedEnvelopes(staticData: DuplicateMemoryStaticData): void {
 	delete staticData.seenEnvelopes;
 	delete staticData.recentEnvelopes;

@@ -8,6 +8,7 @@
 import type { IHookFunctions } from 'n8n-workflow';
 
 import { describesWorkflow, type RetirementMark, withMark } from '../../shared/webhooks';
+import { forgetAcceptedEnvelopes } from '../duplicates/envelopeMemory';
 import { operatorLog } from '../operatorLog';
 import { openStoredSecret, sealSecret } from '../secrets/secretStore';
 import { forgetRegistration, type TriggerStaticData } from '../staticData';
@@ -127,13 +128,17 @@ export async function adoptStoredEndpoint(
 	return remote;
 }
 
-/** Deletes this trigger's endpoints it no longer knows and registers one; static data names it. */
+/**
+ * Deletes this trigger's endpoints it no longer knows and registers one; static data names it. The
+ * duplicate memory is dropped: a new endpoint repeats none of the ids the old ones delivered.
+ */
 export async function registerEndpoint(
 	this: IHookFunctions,
 	staticData: TriggerStaticData,
 ): Promise<void> {
 	const wanted = wantedRegistration.call(this);
 	await deleteOwnEndpoints.call(this, wanted.url);
+	forgetAcceptedEnvelopes(staticData);
 	const endpoint = await createEndpoint.call(this, wanted);
 	staticData.endpointId = endpoint.id;
 	staticData.secret = await sealSecret.call(this, endpoint.id, endpoint.secret);

@@ -6,7 +6,8 @@
  * for a deactivation: the two cannot be told apart when `delete()` runs. Deleting the endpoint then
  * would drop the API's queued retries, and every event emitted until `create()` would reach no
  * endpoint. So `delete()` only retires the registration: the endpoint stays, marked at the API as
- * retired (its description carries a token), and this process keeps what static data held. When the
+ * retired (its description carries a token), and static data keeps the registration and the
+ * duplicate memory (n8n saves it after `delete()`, for an activation in any process). When the
  * grace period ends, each endpoint retired then is deleted unless an activation kept it.
  *
  * An activation in this process takes the registration back, which stops the deletion. An
@@ -60,9 +61,9 @@ interface RetiredRegistration {
  * Per-process memory: registrations `delete()` retired, by workflow, node and webhook URL. An entry
  * lives from the `delete()` until the grace period's deletion has ended or an activation reclaimed
  * it: `TRIGGER_DELAYS.republishGraceSeconds` and a few API calls, so it holds the deactivations of
- * the last seconds. Per process because `delete()` clears static data at once (a deactivated
- * workflow keeps no secret and no memory); whether the endpoint was claimed is read from the API,
- * so other processes need nothing of it.
+ * the last seconds. Per process because it is how an activation here stops the deletion this
+ * process scheduled; an activation in another process claims the endpoint at the API instead, and
+ * reads the registration from static data.
  */
 const retiredRegistrations = new Map<string, RetiredRegistration>();
 
