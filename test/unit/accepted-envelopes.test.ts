@@ -85,6 +85,18 @@ function holds(staticData: DuplicateMemoryStaticData, ids: string[]): boolean[] 
 	return ids.map((id) => memory.has(envelopeHash(id)));
 }
 
+/** `count` deliveries of distinct ids (`<prefix><index>`) arriving at once, each loading `{}`. */
+function burst(nodeId: string, prefix: string, count: number) {
+	const owner = registration(nodeId);
+	const loaded = Array.from({ length: count }, (): DuplicateMemoryStaticData => ({}));
+	const ids = loaded.map((_, index) => `${prefix}${index}`);
+	const acceptances = loaded.map((staticData, index) =>
+		acceptEnvelope(staticData, owner, ids[index], NOW),
+	);
+	const storedBy = acceptances.map((acceptance) => settledValue(acceptance.storedBy));
+	return { loaded, ids, acceptances, storedBy };
+}
+
 describe('acceptEnvelope', () => {
 	it('catches a copy even when the static data it sees was loaded before the first was saved', () => {
 		const owner = registration('node-copy');
@@ -94,13 +106,7 @@ describe('acceptEnvelope', () => {
 	});
 
 	it('a burst: the first request saves every id, the others wait for it and change nothing', async () => {
-		const owner = registration('node-burst');
-		const loaded = Array.from({ length: 16 }, (): DuplicateMemoryStaticData => ({}));
-		const ids = loaded.map((_, index) => `evt_burst_${index}`);
-		const acceptances = loaded.map((staticData, index) =>
-			acceptEnvelope(staticData, owner, ids[index], NOW),
-		);
-		const storedBy = acceptances.map((acceptance) => settledValue(acceptance.storedBy));
+		const { loaded, ids, storedBy } = burst('node-burst', 'evt_burst_', 16);
 		await flushPromises();
 
 		expect(storedBy.map((value) => value.current)).toEqual([
@@ -113,13 +119,7 @@ describe('acceptEnvelope', () => {
 	});
 
 	it('once the saving request is answered, the newest waiting one saves for the rest, and they run after its answer', async () => {
-		const owner = registration('node-burst-next');
-		const loaded = Array.from({ length: 4 }, (): DuplicateMemoryStaticData => ({}));
-		const ids = loaded.map((_, index) => `evt_next_${index}`);
-		const acceptances = loaded.map((staticData, index) =>
-			acceptEnvelope(staticData, owner, ids[index], NOW),
-		);
-		const storedBy = acceptances.map((acceptance) => settledValue(acceptance.storedBy));
+		const { loaded, ids, acceptances, storedBy } = burst('node-burst-next', 'evt_next_', 4);
 
 		acceptances[0].settle(true);
 		await flushPromises();
@@ -143,12 +143,7 @@ describe('acceptEnvelope', () => {
 	});
 
 	it("when the saving request's run did not start, the requests it covered wait for the next save", async () => {
-		const owner = registration('node-burst-failed');
-		const loaded = Array.from({ length: 3 }, (): DuplicateMemoryStaticData => ({}));
-		const acceptances = loaded.map((staticData, index) =>
-			acceptEnvelope(staticData, owner, `evt_failed_leader_${index}`, NOW),
-		);
-		const storedBy = acceptances.map((acceptance) => settledValue(acceptance.storedBy));
+		const { loaded, acceptances, storedBy } = burst('node-burst-failed', 'evt_failed_leader_', 3);
 		acceptances[0].settle(true);
 		await flushPromises();
 		// the third saves for the second; its run does not start (n8n answered 500)
