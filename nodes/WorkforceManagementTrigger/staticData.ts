@@ -55,8 +55,8 @@ export function restoreMissing(
 	staticData: TriggerStaticData,
 	registration: TriggerStaticData,
 ): void {
+	const target = staticData as Record<string, unknown>;
 	for (const [field, value] of Object.entries(registration)) {
-		const target = staticData as Record<string, unknown>;
 		if (target[field] === undefined) target[field] = value;
 	}
 }
