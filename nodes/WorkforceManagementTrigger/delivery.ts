@@ -81,24 +81,21 @@ function executionStarted(response: ReturnType<IWebhookFunctions['getResponseObj
 }
 
 /**
- * Records the envelope id, and returns once a save carries it (this request's, or in a burst the
- * one another request was chosen for): `duplicate` when it was accepted before, `abandoned` when
- * the client went away meanwhile. Once the request is over, an id whose execution did not start is
- * forgotten again, so the API's retry runs.
+ * Records the envelope id; false when it was accepted before. Once the request is over, an id
+ * whose execution did not start is forgotten again, so the API's retry runs.
  */
-async function acceptOnce(
+function acceptOnce(
 	this: IWebhookFunctions,
 	staticData: TriggerStaticData,
 	envelopeId: string,
 	nowSeconds: number,
-): Promise<'accepted' | 'duplicate' | 'abandoned'> {
+): boolean {
 	const acceptance = acceptEnvelope(staticData, memoryOwner(this), envelopeId, nowSeconds);
 	const response = this.getResponseObject();
 	response.once('close', () => acceptance.settle(executionStarted(response)));
-	if (acceptance.duplicate) return 'duplicate';
-	const storedBy = await acceptance.storedBy;
-	if (storedBy === 'own_save') keepMarkedChangedPastRunnerStart(staticData);
-	return storedBy === 'abandoned' ? 'abandoned' : 'accepted';
+	if (acceptance.duplicate) return false;
+	keepMarkedChangedPastRunnerStart(staticData);
+	return true;
 }
 
 /**
@@ -173,10 +170,9 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	// a test delivery is remembered too, ignored or not: replayed without its (unsigned) test
 	// header, it must not run as a real event
 	if (options.ignoreDuplicates !== false && typeof envelope.id === 'string') {
-		const acceptance = await acceptOnce.call(this, staticData, envelope.id, nowSeconds);
-		if (acceptance === 'duplicate') return acknowledgeWithoutRun('duplicate');
-		// nobody is left to answer, and the API retries: no run
-		if (acceptance === 'abandoned') return { noWebhookResponse: true };
+		if (!acceptOnce.call(this, staticData, envelope.id, nowSeconds)) {
+			return acknowledgeWithoutRun('duplicate');
+		}
 	}
 
 	const testDelivery = String(request.headers[TEST_DELIVERY_HEADER]).toLowerCase() === 'true';

@@ -1,15 +1,13 @@
 /**
  * Exactly once in one n8n process, with every accepted id carried into static data.
  *
- * n8n loads the workflow's static data fresh for each webhook request and, if the request changed
- * it and the execution has started, saves it whole just before it answers; when starting the
- * execution fails it answers 500 and saves nothing. There is no lock: with concurrent deliveries
- * the last save wins. So this process keeps, per registration, the ids it accepted, and whenever
- * that memory changes it writes it into the static data of every request in flight that n8n will
- * save. Whichever of them n8n saves last carries every id accepted before its save, a burst
- * included. Each delivery checks and records its id synchronously (no await in between), so a
- * simultaneous copy cannot slip through. Which requests save at all, saveBatch.ts decides: in a
- * burst, one for the deliveries that arrived during the previous save; the others wait for it.
+ * n8n loads the workflow's static data fresh for each webhook request and, once the execution has
+ * started, saves it whole just before it answers; when starting the execution fails it answers 500
+ * and saves nothing. There is no lock: with concurrent deliveries the last save wins. So this
+ * process keeps, per registration, the ids it accepted, and whenever that memory changes it writes
+ * it into the static data of every request still in flight. Whichever request n8n saves last
+ * carries every id accepted before its save, a burst included. Each delivery checks and records
+ * its id synchronously (no await in between), so a simultaneous copy cannot slip through.
  *
  * An id whose execution did not start (n8n answered 500, or the client closed the connection before
  * n8n answered: its database can keep `WorkflowRunner.run` waiting longer than the API waits) is
@@ -34,7 +32,6 @@ import {
 	recordEnvelope,
 	recordInPlace,
 } from './envelopeMemory';
-import { SaveBatch, type StoredBy } from './saveBatch';
 import { encodeMemory, type HourEncodings, newInStored, sameStoredMemory } from './storedMemory';
 
 /** The duplicate memory of one registration (a trigger's production webhook or test listener). */
@@ -42,13 +39,8 @@ interface RegistrationMemory {
 	accepted: EnvelopeMemory;
 	/** Ids whose execution did not start: a stored copy of one of them does not count. */
 	givenUp: EnvelopeMemory;
-	/**
-	 * The static data of requests n8n has not answered yet and will save (it changed); any of them
-	 * may be saved last. A request waiting for another's save is not here: n8n saves nothing of it.
-	 */
-	toSave: Set<DuplicateMemoryStaticData>;
-	/** Which request's save carries the ids accepted meanwhile. */
-	saves: SaveBatch;
+	/** The static data of requests n8n has not answered yet; any of them may be saved last. */
+	inFlight: Set<DuplicateMemoryStaticData>;
 	/** Each hour's stored form as last encoded from `accepted` (newInStored skips those hours). */
 	encodings: HourEncodings;
 	usedAt: number;
@@ -87,8 +79,7 @@ function registrationMemory(key: string, nowSeconds: number): RegistrationMemory
 	const entry = known ?? {
 		accepted: new Map<number, number>(),
 		givenUp: new Map<number, number>(),
-		toSave: new Set(),
-		saves: new SaveBatch(),
+		inFlight: new Set(),
 		encodings: new Map(),
 		usedAt: nowSeconds,
 	};
@@ -126,7 +117,7 @@ function addedByLoadedMemory(
 
 function writeToRequestsInFlight(entry: RegistrationMemory): void {
 	const encoded = encodeMemory(entry.accepted, entry.encodings);
-	for (const staticData of entry.toSave) {
+	for (const staticData of entry.inFlight) {
 		if (!sameStoredMemory(encoded, staticData.seenEnvelopes)) {
 			staticData.seenEnvelopes = { ...encoded };
 		}
@@ -136,12 +127,6 @@ function writeToRequestsInFlight(entry: RegistrationMemory): void {
 export interface Acceptance {
 	/** Accepted before, in this process or, per static data, in any other. */
 	duplicate: boolean;
-	/**
-	 * When a new id may run: once this request's static data carries it (`own_save`: n8n saves it
-	 * before answering), or once another request's save has stored it. Settled at once for a
-	 * duplicate.
-	 */
-	storedBy: Promise<StoredBy>;
 	/**
 	 * Once n8n has answered the request (or the client went away): `started` false forgets the id,
 	 * so the API's retry is accepted.
@@ -174,33 +159,19 @@ export function acceptEnvelope(
 	const hash = envelopeHash(envelopeId);
 	if (entry.givenUp.size > 0) entry.givenUp = mergeMemories([entry.givenUp], nowSeconds);
 	entry.givenUp.delete(hash);
-	if (staticData.recentEnvelopes !== undefined) {
-		// changed, so n8n saves it: it must carry the whole memory
-		delete staticData.recentEnvelopes;
-		entry.toSave.add(staticData);
-	}
-	const save = () => {
-		entry.toSave.add(staticData);
-		writeToRequestsInFlight(entry);
-	};
-	const batch = duplicate ? undefined : entry.saves.join(save);
-	// a duplicate's stale copy is repaired by its save; a request that waits for another's save
-	// still adds its id to the saves pending
-	if (batch === undefined) save();
-	else if (!entry.toSave.has(staticData)) writeToRequestsInFlight(entry);
+	if (staticData.recentEnvelopes !== undefined) delete staticData.recentEnvelopes;
+	entry.inFlight.add(staticData);
+	writeToRequestsInFlight(entry);
 
 	return {
 		duplicate,
-		storedBy: batch?.storedBy ?? Promise.resolve('own_save'),
 		settle(started: boolean) {
 			// this request's own static data keeps the id: n8n saves it only if the run started
-			entry.toSave.delete(staticData);
-			if (!started && !duplicate) {
-				entry.accepted.delete(hash);
-				entry.givenUp.set(hash, hourOf(nowSeconds));
-				writeToRequestsInFlight(entry);
-			}
-			batch?.close(started);
+			entry.inFlight.delete(staticData);
+			if (started || duplicate) return;
+			entry.accepted.delete(hash);
+			entry.givenUp.set(hash, hourOf(nowSeconds));
+			writeToRequestsInFlight(entry);
 		},
 	};
 }
@@ -219,7 +190,7 @@ export function carryMemoryInto(
 	const entry = registrationMemory(ownerKey(owner), nowSeconds);
 	const stored = addedByLoadedMemory(entry, staticData, nowSeconds);
 	if (stored.size > 0) entry.accepted = mergeMemories([stored, entry.accepted], nowSeconds);
-	entry.toSave.add(staticData);
+	entry.inFlight.add(staticData);
 	writeToRequestsInFlight(entry);
-	return () => entry.toSave.delete(staticData);
+	return () => entry.inFlight.delete(staticData);
 }
