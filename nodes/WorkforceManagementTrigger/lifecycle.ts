@@ -1,9 +1,10 @@
 /**
  * n8n's webhook methods, and what each does here beyond its name:
  *
- * - `checkExists` (every activation, n8n's start included) does more than check. It takes back
- *   what a `delete()` in this process retired, adopts the endpoint static data names if it is this
- *   trigger's (registration/adoption.ts), and schedules the recovery of missed events (recovery/).
+ * - `checkExists` (every activation, n8n's start included) does more than check. It stops the
+ *   deletion a `delete()` in this process scheduled, adopts the endpoint static data names if it
+ *   is this trigger's (registration/adoption.ts), and schedules the recovery of missed events
+ *   (recovery/).
  *   It answers `false` when nothing usable exists, or when a deletion pending in another process
  *   may still remove the endpoint (registration/deletionWindow.ts).
  * - `create` (after a `false`) deletes this trigger's endpoints it no longer knows and registers one.
@@ -40,7 +41,7 @@ import {
 	webhookUrlOf,
 } from './registration';
 import { forgetOpenedSecret } from './secrets/secretStore';
-import { registrationOf, restoreMissing, triggerStaticData } from './staticData';
+import { triggerStaticData } from './staticData';
 
 function keyOf(context: IHookFunctions): string {
 	return registrationKey(context.getWorkflow().id, context.getNode().id, webhookUrlOf(context));
@@ -49,8 +50,7 @@ function keyOf(context: IHookFunctions): string {
 export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const staticData = triggerStaticData(this);
 	const reclaimed = await reclaim(keyOf(this));
-	if (reclaimed) restoreMissing(staticData, reclaimed);
-	const adopted = await adoptStoredEndpoint.call(this, staticData, reclaimed !== undefined);
+	const adopted = await adoptStoredEndpoint.call(this, staticData, reclaimed);
 	if (adopted === undefined) return false;
 	const foundDisabled = adopted.enabled ? undefined : adopted;
 	recoverMissedEventsAfterActivation.call(this, staticData, adopted.id, foundDisabled);
@@ -79,7 +79,7 @@ function warnNotDeleted(this: IHookFunctions, error: unknown): void {
  * endpoint gone, registers a new one and drops both (registration/adoption.ts).
  */
 async function deleteRegistration(this: IHookFunctions): Promise<boolean> {
-	const registration = registrationOf(triggerStaticData(this));
+	const sealedSecret = triggerStaticData(this).secret;
 	const deletionAt = deletionTime();
 	let marked: RetiredEndpoints | undefined;
 	try {
@@ -89,12 +89,11 @@ async function deleteRegistration(this: IHookFunctions): Promise<boolean> {
 	}
 	const stillRetired = retire(
 		keyOf(this),
-		registration,
-		async (retired, stillRetired) => {
+		async (stillRetired) => {
 			if (marked === undefined) return;
 			try {
 				await deleteUnclaimed.call(this, marked, stillRetired);
-				if (stillRetired()) forgetOpenedSecret(retired.secret);
+				if (stillRetired()) forgetOpenedSecret(sealedSecret);
 			} catch (error) {
 				warnNotDeleted.call(this, error);
 			}

@@ -38,29 +38,6 @@ const ENDPOINT_FIELDS = ['endpointId', 'secret', 'url', 'events'] as const satis
 	keyof StoredRegistration
 >;
 
-/** What static data holds of the registration, duplicate memory included, as a plain copy. */
-export function registrationOf(staticData: TriggerStaticData): TriggerStaticData {
-	const copy: Record<string, unknown> = {};
-	for (const field of [...ENDPOINT_FIELDS, 'seenEnvelopes'] as const) {
-		if (staticData[field] !== undefined) copy[field] = staticData[field];
-	}
-	return JSON.parse(JSON.stringify(copy)) as TriggerStaticData;
-}
-
-/**
- * Writes back what `registration` (from `registrationOf`) holds and static data lacks. A field
- * static data has is newer: a request that ran since may have added ids to the memory.
- */
-export function restoreMissing(
-	staticData: TriggerStaticData,
-	registration: TriggerStaticData,
-): void {
-	const target = staticData as Record<string, unknown>;
-	for (const [field, value] of Object.entries(registration)) {
-		if (target[field] === undefined) target[field] = value;
-	}
-}
-
 /** Removes the endpoint from static data; the duplicate memory stays. */
 export function forgetRegistration(staticData: TriggerStaticData): void {
 	for (const field of ENDPOINT_FIELDS) delete staticData[field];

@@ -6,7 +6,6 @@ import {
 	inBackground,
 	TRIGGER_DELAYS,
 } from '../../nodes/WorkforceManagementTrigger/background';
-import type { TriggerStaticData } from '../../nodes/WorkforceManagementTrigger/staticData';
 import { operatorLog } from '../../nodes/WorkforceManagementTrigger/operatorLog';
 import {
 	deletionTime,
@@ -23,45 +22,44 @@ afterAll(() => {
 	TRIGGER_DELAYS.republishGraceSeconds = grace;
 });
 
-const registration = (endpointId: string) => ({ endpointId }) as unknown as TriggerStaticData;
-
+/** A deletion that records which endpoint it deleted. */
 function deletions() {
-	const deleted: TriggerStaticData[] = [];
-	return { deleted, deleteEndpoint: async (each: TriggerStaticData) => void deleted.push(each) };
+	const deleted: string[] = [];
+	const deleteEndpoint = (endpointId: string) => async () => void deleted.push(endpointId);
+	return { deleted, deleteEndpoint };
 }
 
 describe('retire and reclaim: make before break when a workflow is republished', () => {
 	it('deletes the endpoint once the grace period ends without a reclaim', async () => {
 		const { deleted, deleteEndpoint } = deletions();
-		retire('key-ends', registration('we_1'), deleteEndpoint, deletionTime());
+		retire('key-ends', deleteEndpoint('we_1'), deletionTime());
 		expect(deleted).toEqual([]);
 		await backgroundSettled('retirement');
-		expect(deleted).toEqual([registration('we_1')]);
-		expect(await reclaim('key-ends')).toBeUndefined();
+		expect(deleted).toEqual(['we_1']);
+		expect(await reclaim('key-ends')).toBe(false);
 	});
 
-	it('gives the registration back within the grace period, once, and deletes nothing', async () => {
+	it('is taken back within the grace period, once, and deletes nothing', async () => {
 		const { deleted, deleteEndpoint } = deletions();
-		retire('key-reclaimed', registration('we_2'), deleteEndpoint, deletionTime());
-		expect(await reclaim('key-reclaimed')).toEqual(registration('we_2'));
-		expect(await reclaim('key-reclaimed')).toBeUndefined();
+		retire('key-reclaimed', deleteEndpoint('we_2'), deletionTime());
+		expect(await reclaim('key-reclaimed')).toBe(true);
+		expect(await reclaim('key-reclaimed')).toBe(false);
 		await backgroundSettled('retirement');
 		expect(deleted).toEqual([]);
 	});
 
 	it('deletes only the registration retired last under a key', async () => {
 		const { deleted, deleteEndpoint } = deletions();
-		retire('key-twice', registration('we_old'), deleteEndpoint, deletionTime());
-		retire('key-twice', registration('we_new'), deleteEndpoint, deletionTime());
+		retire('key-twice', deleteEndpoint('we_old'), deletionTime());
+		retire('key-twice', deleteEndpoint('we_new'), deletionTime());
 		await backgroundSettled('retirement');
-		expect(deleted).toEqual([registration('we_new')]);
+		expect(deleted).toEqual(['we_new']);
 	});
 
-	it('waits for a deletion under way before giving the registration back', async () => {
+	it('waits for a deletion under way before it is taken back', async () => {
 		const steps: string[] = [];
 		retire(
 			'key-under-way',
-			registration('we_3'),
 			async () => {
 				steps.push('deletion started');
 				await sleep(50);
@@ -70,18 +68,18 @@ describe('retire and reclaim: make before break when a workflow is republished',
 			deletionTime(),
 		);
 		while (steps.length === 0) await sleep(5);
-		expect(await reclaim('key-under-way')).toEqual(registration('we_3'));
+		expect(await reclaim('key-under-way')).toBe(true);
 		steps.push('reclaimed');
 		expect(steps).toEqual(['deletion started', 'deletion ended', 'reclaimed']);
 	});
 
 	it('waits until the time it is given, not the grace period', async () => {
 		const { deleted, deleteEndpoint } = deletions();
-		retire('key-timed', registration('we_4'), deleteEndpoint, Date.now() / 1000 + 1);
+		retire('key-timed', deleteEndpoint('we_4'), Date.now() / 1000 + 1);
 		await sleep(100);
 		expect(deleted).toEqual([]);
 		await backgroundSettled('retirement');
-		expect(deleted).toEqual([registration('we_4')]);
+		expect(deleted).toEqual(['we_4']);
 	});
 
 	it('keys registrations by workflow, node and URL, apart wherever one ends', () => {

@@ -84,8 +84,8 @@ function keptFrom(
 /**
  * Adopts the endpoint static data names and answers it, or answers `undefined` (static data then
  * names none) when nothing usable exists or a deletion pending in another process may still remove
- * it (deletionWindow.ts). `reclaimed`: static data came back from a `delete()` in this process,
- * whose deletion is stopped.
+ * it (deletionWindow.ts). `reclaimed`: a `delete()` in this process retired it, and its deletion
+ * is stopped.
  */
 export async function adoptStoredEndpoint(
 	this: IHookFunctions,

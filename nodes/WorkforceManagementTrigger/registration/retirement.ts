@@ -16,9 +16,8 @@
  * deletion reads at the API. A mark that is simply gone was written over by a recovery that read
  * the description before the mark landed: the deletion goes on (deletionVerdict). An endpoint
  * registered anew since is never deleted: only the endpoints retired by this `delete()` are. A
- * `checkExists()` in this
- * process also takes back the static data it held (its secret and duplicate memory), after the
- * request of a deletion under way has ended, so it never adopts what that request deletes.
+ * `checkExists()` in this process waits for the request of a deletion under way to end before it
+ * reads the endpoint, so it never adopts what that request deletes.
  *
  * The API has no conditional requests: a claim landing between the deletion's read and its DELETE
  * would not be seen. So the mark carries the time of the deletion, and both sides keep to it
@@ -41,7 +40,6 @@ import type { IHookFunctions } from 'n8n-workflow';
 import { editDescription, endpointMarkOf, withMark } from '../../shared/webhooks';
 import { inBackground, TRIGGER_DELAYS } from '../background';
 import { operatorLog } from '../operatorLog';
-import type { TriggerStaticData } from '../staticData';
 import {
 	DELETION_WINDOW_SECONDS,
 	deletionMayProceed,
@@ -50,9 +48,8 @@ import {
 } from './deletionWindow';
 import { deleteEndpoint, fetchEndpoint, listOwnEndpoints } from './endpointCalls';
 
-/** What a `delete()` took out of static data, kept for a republish to take back. */
+/** A `delete()`'s scheduled deletion, which an activation in this process stops. */
 interface RetiredRegistration {
-	registration: TriggerStaticData;
 	/** The deletion of its endpoints, once under way: a reclaim waits for it to end. */
 	deletion?: Promise<void>;
 }
@@ -62,8 +59,8 @@ interface RetiredRegistration {
  * lives from the `delete()` until the grace period's deletion has ended or an activation reclaimed
  * it: `TRIGGER_DELAYS.republishGraceSeconds` and a few API calls, so it holds the deactivations of
  * the last seconds. Per process because it is how an activation here stops the deletion this
- * process scheduled; an activation in another process claims the endpoint at the API instead, and
- * reads the registration from static data.
+ * process scheduled; an activation in another process claims the endpoint at the API instead.
+ * Either reads the registration from static data, which `delete()` leaves as it is.
  */
 const retiredRegistrations = new Map<string, RetiredRegistration>();
 
@@ -164,17 +161,16 @@ export async function restoreErasedMarks(
 }
 
 /**
- * Keeps `registration` until `deletionAt` (epoch seconds, `deletionTime()`), then runs
- * `deleteEndpoints` unless the registration was reclaimed (or retired again) meanwhile; it stays
- * reclaimable until `deleteEndpoints` ends.
+ * Runs `deleteEndpoints` at `deletionAt` (epoch seconds, `deletionTime()`) unless the registration
+ * under `key` was reclaimed (or retired again) meanwhile; it stays reclaimable until
+ * `deleteEndpoints` ends.
  */
 export function retire(
 	key: string,
-	registration: TriggerStaticData,
-	deleteEndpoints: (registration: TriggerStaticData, stillRetired: () => boolean) => Promise<void>,
+	deleteEndpoints: (stillRetired: () => boolean) => Promise<void>,
 	deletionAt: number,
 ): () => boolean {
-	const entry: RetiredRegistration = { registration };
+	const entry: RetiredRegistration = {};
 	retiredRegistrations.set(key, entry);
 	const stillRetired = () => retiredRegistrations.get(key) === entry;
 	const delaySeconds = Math.max(0, deletionAt - nowSeconds());
@@ -182,7 +178,7 @@ export function retire(
 		if (!stillRetired()) return;
 		entry.deletion = (async () => {
 			try {
-				await deleteEndpoints(registration, stillRetired);
+				await deleteEndpoints(stillRetired);
 			} finally {
 				if (stillRetired()) retiredRegistrations.delete(key);
 			}
@@ -193,13 +189,14 @@ export function retire(
 }
 
 /**
- * The registration retired under `key` and not yet deleted, taken back; or undefined. A deletion
- * already under way stops before its next DELETE; one in flight (or waiting to be sent again after
- * a 429) is waited for, so that the caller never adopts an endpoint that DELETE then removes.
+ * Takes back the registration retired under `key` and not yet deleted: whether there was one. A
+ * deletion already under way stops before its next DELETE; one in flight (or waiting to be sent
+ * again after a 429) is waited for, so that the caller never adopts an endpoint that DELETE then
+ * removes.
  */
-export async function reclaim(key: string): Promise<TriggerStaticData | undefined> {
+export async function reclaim(key: string): Promise<boolean> {
 	const entry = retiredRegistrations.get(key);
 	retiredRegistrations.delete(key);
 	await entry?.deletion?.catch(() => undefined);
-	return entry?.registration;
+	return entry !== undefined;
 }
