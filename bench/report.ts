@@ -442,7 +442,7 @@ function executionSizeLines(sizes: ExecutionRecordSize[]): string[] {
 		const added = ours.staticDataBytes - plain.staticDataBytes;
 		lines.push(
 			'',
-			`- The trigger's static data adds **${integer(added)} bytes** to each execution record (goal ≤ 16 KB: ${verdict(added <= STATIC_DATA_GOAL_BYTES)}); ` +
+			`- The trigger's static data adds **${integer(added)} bytes** to each execution record (goal ≤ ${STATIC_DATA_GOAL_BYTES / 1024} KB: ${verdict(added <= STATIC_DATA_GOAL_BYTES)}); ` +
 				`whole record ours ÷ plain Webhook node = ${decimal((ours.workflowDataBytes + ours.runDataBytes) / (plain.workflowDataBytes + plain.runDataBytes), 2)}.`,
 		);
 	}

@@ -15,9 +15,11 @@ export type BackgroundWork = 'retirement' | 'recovery' | 'endpointCheck';
  */
 const backgroundWork = new Map<Promise<void>, BackgroundWork>();
 
+/** Longer than n8n takes from `delete()` to the `checkExists()` of a republish (about 1 s). */
+export const SHIPPED_REPUBLISH_GRACE_SECONDS = 10;
+
 export const TRIGGER_DELAYS = {
-	/** Longer than n8n takes from `delete()` to the `checkExists()` of a republish (about 1 s). */
-	republishGraceSeconds: 10,
+	republishGraceSeconds: SHIPPED_REPUBLISH_GRACE_SECONDS,
 	/**
 	 * Longer than n8n takes to save static data after `checkExists()` returned: a redelivery
 	 * arriving before that save would load static data without the secret the activation rolled.

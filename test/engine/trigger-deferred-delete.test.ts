@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { DELETION_WINDOW_SECONDS } from '../../nodes/WorkforceManagementTrigger/registration/deletionWindow';
 import {
 	HARNESS_REPUBLISH_GRACE_SECONDS,
-	PRODUCTION_REPUBLISH_GRACE_SECONDS,
+	SHIPPED_REPUBLISH_GRACE_SECONDS,
 	background,
 	setRepublishGrace,
 	useLogRecorder,
@@ -52,7 +52,7 @@ describe('multi-main: delete() on one main, activation on the leader', () => {
 	// n8n saves static data after delete() (2.8.4's clearWebhooks), and the leader loads that
 	it('adopts the same endpoint with its secret and memory: a queued retry runs once, a retry of an event that ran is ignored', async () => {
 		// the leader's claim comes well before the deletion is due (less the clocks' margin, 3 s)
-		setRepublishGrace(PRODUCTION_REPUBLISH_GRACE_SECONDS);
+		setRepublishGrace(SHIPPED_REPUBLISH_GRACE_SECONDS);
 		const first = await activeTrigger();
 		const endpointId = first.nodeStaticData().endpointId as string;
 		first.responseLostFor = 1;

@@ -10,7 +10,7 @@ import { LEDGER_READ_BUDGET } from '../../nodes/shared/webhooks';
 import { ACTION_NODE_TYPE } from '../../harness/constants';
 import {
 	HARNESS_REPUBLISH_GRACE_SECONDS,
-	PRODUCTION_REPUBLISH_GRACE_SECONDS,
+	SHIPPED_REPUBLISH_GRACE_SECONDS,
 	background,
 	runNode,
 	setRepublishGrace,
@@ -135,7 +135,7 @@ describe('republished while the recovery at start is reading the deliveries list
 	])(
 		'%s: runs each dead event once, and the republished trigger keeps the one endpoint',
 		async (_where, republishedIn) => {
-			setRepublishGrace(PRODUCTION_REPUBLISH_GRACE_SECONDS);
+			setRepublishGrace(SHIPPED_REPUBLISH_GRACE_SECONDS);
 			const trigger = await deadAfterAnOutage();
 			// the recovery's first read of the list is answered 2 s late: the republish lands in it
 			await fixture.control.lateAnswers('/webhook-deliveries', 2);

@@ -216,13 +216,12 @@ export interface ProcessNodeType {
  */
 export const HARNESS_REPUBLISH_GRACE_SECONDS = 0.2;
 /**
- * The grace period the trigger has outside tests (TRIGGER_DELAYS), for a test whose activation on
- * another main must claim the endpoint before the deletion's time less the clocks' margin (3 s):
- * that time is written in whole seconds, so 10 s leaves a loaded machine 6 s for `delete()` and
- * the activation. 5 s left 1 to 2 s, which a fresh-machine run (its fast tier beside two n8n lines'
- * e2e) once exceeded.
+ * The grace period the trigger ships with, for a test whose activation on another main must claim
+ * the endpoint before the deletion's time less the clocks' margin (3 s): that time is written in
+ * whole seconds, so 10 s leaves a loaded machine 6 s for `delete()` and the activation. 5 s left 1
+ * to 2 s, which a fresh-machine run (its fast tier beside two n8n lines' e2e) once exceeded.
  */
-export const PRODUCTION_REPUBLISH_GRACE_SECONDS = 10;
+export { SHIPPED_REPUBLISH_GRACE_SECONDS } from '../../../nodes/WorkforceManagementTrigger/background';
 /** The recovery lease's settle time: far longer than a claim's round trip to the local sandbox. */
 export const HARNESS_RECOVERY_LEASE_SETTLE_SECONDS = 0.2;
 let republishGraceSeconds = HARNESS_REPUBLISH_GRACE_SECONDS;
